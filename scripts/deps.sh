@@ -1,0 +1,18 @@
+# Sourced by the README commands: installs what the build needs when it is missing.
+# Usage: ensure_deps [gtest]
+ensure_deps() {
+  local pkgs=()
+  command -v cmake >/dev/null 2>&1 || pkgs+=(cmake)
+  command -v g++ >/dev/null 2>&1 || pkgs+=(g++)
+  command -v make >/dev/null 2>&1 || pkgs+=(make)
+  command -v python3 >/dev/null 2>&1 || pkgs+=(python3)
+  if [ "${1:-}" = gtest ] && ! ls /usr/lib/*/libgtest.a /usr/lib/libgtest.a >/dev/null 2>&1; then
+    pkgs+=(libgtest-dev)
+  fi
+  [ ${#pkgs[@]} -eq 0 ] && return 0
+  echo "== installing missing packages: ${pkgs[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo=sudo
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${pkgs[@]}" >/dev/null \
+    || { echo "error: could not install ${pkgs[*]} (run as root, or install them yourself)" >&2; return 1; }
+}

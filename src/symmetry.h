@@ -1,0 +1,103 @@
+// The 12 symmetries of the hexagon (6 rotations, each with or without a reflection), acting on
+// cells, bitboards and whole positions, and the canonical form of a position.
+//
+// Transform t = 6 * reflect + rotation: reflect first (when t >= 6), then rotate by 60 degrees
+// `rotation` times. Transform 0 is the identity.
+#pragma once
+
+#include <cstdint>
+
+#include "board.h"
+
+namespace yav {
+
+constexpr int kSymmetries = 12;
+
+struct SymmetryTables {
+  int8_t cell[kSymmetries][kCells];  // image of each cell under each transform
+  int8_t inverse[kSymmetries];
+  int8_t compose[kSymmetries][kSymmetries];  // compose[s][t]: apply t, then s
+
+  SymmetryTables() : cell(), inverse(), compose() {
+    const Geometry& g = geometry();
+    for (int t = 0; t < kSymmetries; ++t)
+      for (Cell c = 0; c < kCells; ++c) {
+        // Cube coordinates centred on the middle cell, where a 60-degree turn is a signed rotation.
+        int X = g.a[c] - 4, Z = 4 - g.y[c], Y = -X - Z;
+        if (t >= 6) {
+          int swap = Y;
+          Y = Z, Z = swap;
+        }
+        for (int r = 0; r < t % 6; ++r) {
+          int nx = -Z, ny = -X, nz = -Y;
+          X = nx, Y = ny, Z = nz;
+        }
+        cell[t][c] = int8_t(cellAtAxial(X + 4, 4 - Z));
+      }
+    for (int s = 0; s < kSymmetries; ++s)
+      for (int t = 0; t < kSymmetries; ++t)
+        for (int u = 0; u < kSymmetries; ++u) {
+          bool same = true;
+          for (Cell c = 0; c < kCells && same; ++c) same = cell[u][c] == cell[s][cell[t][c]];
+          if (same) compose[s][t] = int8_t(u);
+        }
+    for (int t = 0; t < kSymmetries; ++t)
+      for (int u = 0; u < kSymmetries; ++u)
+        if (compose[u][t] == 0) inverse[t] = int8_t(u);
+  }
+};
+
+inline const SymmetryTables& symmetries() {
+  static const SymmetryTables s;
+  return s;
+}
+
+inline Cell transformCell(int t, Cell c) { return c < 0 ? c : symmetries().cell[t][c]; }
+inline int inverseTransform(int t) { return symmetries().inverse[t]; }
+inline int composeTransforms(int after, int first) { return symmetries().compose[after][first]; }
+
+inline Bitboard transformBits(int t, Bitboard b) {
+  const int8_t* map = symmetries().cell[t];
+  Bitboard out = 0;
+  while (b) out |= bit(map[popLowest(b)]);
+  return out;
+}
+
+// A position as the player to move sees it: its own stones, the opponent's, and whether it may
+// steal (the only rule state not visible in the stones). Ordered so that a minimum exists.
+struct PositionKey {
+  Bitboard mine = 0, theirs = 0;
+  bool stealAvailable = false;
+
+  static PositionKey of(const Board& b) {
+    return {b.stones(b.toMove()), b.stones(b.toMove() ^ 1), b.canSteal()};
+  }
+  PositionKey transformed(int t) const { return {transformBits(t, mine), transformBits(t, theirs), stealAvailable}; }
+  bool operator==(const PositionKey& o) const {
+    return mine == o.mine && theirs == o.theirs && stealAvailable == o.stealAvailable;
+  }
+  bool operator!=(const PositionKey& o) const { return !(*this == o); }
+  bool operator<(const PositionKey& o) const {
+    if (mine != o.mine) return mine < o.mine;
+    if (theirs != o.theirs) return theirs < o.theirs;
+    return stealAvailable < o.stealAvailable;
+  }
+};
+
+// The canonical form is the smallest of the 12 images; `transform` maps the given position onto it
+// (a move m in the given position is transformCell(transform, m) in the canonical one).
+struct Canonical {
+  PositionKey key;
+  int transform = 0;
+};
+
+inline Canonical canonicalize(const PositionKey& p) {
+  Canonical best{p, 0};
+  for (int t = 1; t < kSymmetries; ++t) {
+    PositionKey image = p.transformed(t);
+    if (image < best.key) best = {image, t};
+  }
+  return best;
+}
+
+}  // namespace yav
