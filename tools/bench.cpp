@@ -1,0 +1,146 @@
+// Single-threaded speed of the core, from the empty board: random playouts/s, smart playouts/s and
+// nanoseconds per canonicalisation of realistic (6-12 stone) positions.
+// Ends with one machine-readable line: RESULT random_pps=<n> smart_pps=<n> canon_ns=<n>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "board.h"
+#include "playout.h"
+#include "rng.h"
+#include "symmetry.h"
+
+using namespace yav;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+struct PlayoutStats {
+  uint64_t games = 0, wins[2] = {0, 0}, draws = 0;
+  double seconds = 0;
+};
+
+// Runs `playout` from the empty board in batches until `seconds` have passed.
+template <class Playout>
+PlayoutStats timePlayouts(Playout playout, double seconds, uint64_t seed) {
+  Rng rng(seed);
+  const Board empty;
+  PlayoutStats s;
+  const Clock::time_point start = Clock::now();
+  do {
+    for (int i = 0; i < 4096; ++i) {
+      const int winner = playout(empty, rng);
+      if (winner == kDrawResult) ++s.draws;
+      else ++s.wins[winner];
+    }
+    s.games += 4096;
+    s.seconds = secondsSince(start);
+  } while (s.seconds < seconds);
+  return s;
+}
+
+void printPlayouts(const char* name, const PlayoutStats& s) {
+  std::printf("%-7s %10.0f playouts/s  (%llu games in %.2f s; first player %.1f%%, second %.1f%%, draws %.2f%%)\n",
+              name, s.games / s.seconds, (unsigned long long)s.games, s.seconds, 100.0 * s.wins[0] / s.games,
+              100.0 * s.wins[1] / s.games, 100.0 * s.draws / s.games);
+}
+
+// Positions of 6..12 stones reached by smart play that did not end the game.
+std::vector<PositionKey> realisticPositions(size_t count, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<PositionKey> out;
+  while (out.size() < count) {
+    Board b;
+    const int stones = 6 + int(rng.below(7));
+    bool over = false;
+    while (!over && b.stoneCount() < stones) {
+      const int me = b.toMove();
+      Bitboard options = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
+      if (Bitboard threats = b.winningCells(me ^ 1)) options &= threats;
+      if (!options) break;
+      over = b.play(randomCell(options, rng)) != Outcome::None;
+    }
+    if (!over && b.stoneCount() == stones) out.push_back(PositionKey::of(b));
+  }
+  return out;
+}
+
+double timeCanonicalisation(const std::vector<PositionKey>& positions, double seconds, uint64_t& sink) {
+  uint64_t calls = 0;
+  double elapsed = 0;
+  const Clock::time_point start = Clock::now();
+  do {
+    for (const PositionKey& p : positions) {
+      const Canonical c = canonicalize(p);
+      sink += c.key.mine ^ (c.key.theirs << 1) ^ uint64_t(c.transform);
+    }
+    calls += positions.size();
+    elapsed = secondsSince(start);
+  } while (elapsed < seconds);
+  return elapsed * 1e9 / double(calls);
+}
+
+void usage(const char* argv0) {
+  std::fprintf(stderr,
+               "usage: %s [--seconds S] [--seed N]\n"
+               "  --seconds S  time spent on each of the three measurements (default 2)\n"
+               "  --seed N     random seed (default 1)\n",
+               argv0);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double seconds = 2;
+  uint64_t seed = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    char* end = nullptr;
+    if (arg == "--seconds" && i + 1 < argc) {
+      seconds = std::strtod(argv[++i], &end);
+      if (*end != '\0' || !(seconds > 0)) {
+        std::fprintf(stderr, "bench: --seconds expects a positive number, got '%s'\n", argv[i]);
+        return 2;
+      }
+    } else if (arg == "--seed" && i + 1 < argc) {
+      seed = std::strtoull(argv[++i], &end, 10);
+      if (*end != '\0') {
+        std::fprintf(stderr, "bench: --seed expects a non-negative integer, got '%s'\n", argv[i]);
+        return 2;
+      }
+    } else if (arg == "--help" || arg == "-h") {
+      usage(argv[0]);
+      return 0;
+    } else {
+      std::fprintf(stderr, "bench: unknown or incomplete argument '%s'\n", arg.c_str());
+      usage(argv[0]);
+      return 2;
+    }
+  }
+  // Build the static tables before timing anything.
+  geometry(), lineRules(), zobrist(), symmetries(), windows();
+
+  const PlayoutStats random = timePlayouts(randomPlayout, seconds, seed);
+  printPlayouts("random", random);
+  const PlayoutStats smart = timePlayouts(smartPlayout, seconds, seed + 1);
+  printPlayouts("smart", smart);
+
+  const std::vector<PositionKey> positions = realisticPositions(4096, seed + 2);
+  uint64_t sink = 0;
+  const double canonNs = timeCanonicalisation(positions, seconds, sink);
+  std::printf("canon   %10.1f ns per canonicalisation (4096 positions of 6-12 stones; checksum %llx)\n", canonNs,
+              (unsigned long long)(sink & 0xffff));
+
+  const double randomPps = random.games / random.seconds, smartPps = smart.games / smart.seconds;
+  std::printf("smart/random playout speed ratio %.3f\n", smartPps / randomPps);
+  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f\n", randomPps, smartPps, canonNs);
+  return 0;
+}
