@@ -1,17 +1,126 @@
-// CodinGame entry point (placeholder until the search lands): answers every turn legally.
+// CodinGame entry point: protocol -> opening book -> search. With no flags it behaves exactly as
+// on CodinGame; the flags serve the tools and tests (see docs/search.md).
+#pragma GCC optimize("O3")
+#pragma GCC target("popcnt")
+
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
+#include <string>
 
+#include "clock.h"
 #include "protocol.h"
-#include "rng.h"
-#include "playout.h"
+#include "search.h"
 
-int main() {
+namespace {
+
+struct BotConfig {
+  double timeMs = 80;         // later turns: 100 ms limit, leaving 20 ms of margin
+  double firstTimeMs = 900;   // the bot's own first turn: 1000 ms limit
+  uint64_t iterations = 0;    // fixed iterations per turn instead of the clock
+  uint64_t seed = 1;
+  bool book = true;
+  bool plainUct = false;
+  bool quiet = false;
+};
+
+const char* const kUsage =
+    "usage: bot [--time-ms MS] [--first-time-ms MS] [--iterations N] [--seed S] [--no-book]\n"
+    "           [--plain-uct] [--quiet]\n"
+    "Plays Yavalath over the CodinGame protocol on stdin/stdout. No flags = CodinGame behaviour.\n";
+
+bool parseNumber(const char* text, double& out) {
+  char* end = nullptr;
+  out = std::strtod(text, &end);
+  return end != text && *end == '\0' && out >= 0;
+}
+
+// Returns false (after printing what was expected) on a bad command line.
+bool parseArgs(int argc, char** argv, BotConfig& cfg) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](double& out) {
+      if (i + 1 >= argc || !parseNumber(argv[i + 1], out)) {
+        std::cerr << "bot: " << arg << " expects a non-negative number\n" << kUsage;
+        return false;
+      }
+      ++i;
+      return true;
+    };
+    double v = 0;
+    if (arg == "--time-ms") {
+      if (!value(cfg.timeMs)) return false;
+    } else if (arg == "--first-time-ms") {
+      if (!value(cfg.firstTimeMs)) return false;
+    } else if (arg == "--iterations") {
+      if (!value(v)) return false;
+      cfg.iterations = uint64_t(v);
+    } else if (arg == "--seed") {
+      if (!value(v)) return false;
+      cfg.seed = uint64_t(v);
+    } else if (arg == "--no-book") {
+      cfg.book = false;
+    } else if (arg == "--plain-uct") {
+      cfg.plainUct = true;
+    } else if (arg == "--quiet") {
+      cfg.quiet = true;
+    } else if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else {
+      std::cerr << "bot: unknown option '" << arg << "'\n" << kUsage;
+      return false;
+    }
+  }
+  if (cfg.iterations == 0 && (cfg.timeMs <= 0 || cfg.firstTimeMs <= 0)) {
+    std::cerr << "bot: a time budget of 0 needs --iterations N\n" << kUsage;
+    return false;
+  }
+  return true;
+}
+
+// A short note for the replay viewer: the proven result or the estimated winning chance.
+std::string viewerMessage(const yav::SearchResult& r) {
+  if (r.proof == yav::Proof::Win) return "solved: win";
+  if (r.proof == yav::Proof::Loss) return "solved: loss";
+  if (r.proof == yav::Proof::Draw) return "solved: draw";
+  return std::to_string(int(r.value * 100 + 0.5)) + "%";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  BotConfig cfg;
+  if (!parseArgs(argc, argv, cfg)) return 2;
+  yav::Search search(yav::kDefaultNodes, cfg.plainUct ? yav::SearchOptions::plainUct() : yav::SearchOptions());
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;
-  yav::Rng rng(12345);
-  while (reader.read(turn)) {
+  for (int turnNumber = 1; reader.read(turn); ++turnNumber) {
+    const yav::Stopwatch clock;  // the turn's time runs from the moment its input was read
     for (const auto& e : turn.errors) std::cerr << "protocol: " << e << "\n";
-    yav::Bitboard moves = turn.board.empty();
-    std::cout << yav::formatMove(yav::randomCell(moves, rng)) << std::endl;
+
+    // ---- Opening book: consulted here, before the search (unless cfg.book is false). ----
+
+    yav::SearchLimits limits;
+    limits.seed = cfg.seed + uint64_t(turnNumber);
+    if (cfg.iterations) {
+      limits.iterations = cfg.iterations;
+    } else {
+      const double budget = turn.firstTurn ? cfg.firstTimeMs : cfg.timeMs;
+      limits.timeMs = std::max(1.0, budget - clock.elapsedMs());
+    }
+    const yav::SearchResult result = search.run(turn.board, limits);
+    yav::Cell move = result.move;
+    if (!turn.board.isLegal(move)) {  // cannot happen; never hand the referee an illegal move
+      std::cerr << "bot: search returned an illegal move; playing the first legal cell\n";
+      move = yav::lowestCell(turn.board.legalMoves());
+    }
+    std::cout << yav::formatMove(move, viewerMessage(result)) << std::endl;
+    if (!cfg.quiet)
+      std::cerr << "turn " << turnNumber << ": move " << yav::cellName(move)
+                << (turn.board.canSteal() && move == turn.board.stealCell() ? " (steal)" : "") << " | "
+                << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
+                << ", value " << result.value << ", proof " << yav::proofName(result.proof) << ", "
+                << clock.elapsedMs() << " ms\n";
   }
 }
