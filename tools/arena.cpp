@@ -1,0 +1,340 @@
+// arena: plays a match between two CodinGame-protocol bots and reports the result with statistics.
+//   build/bin/arena [options] 'COMMAND A' 'COMMAND B'
+// See docs/arena.md. Exit status 0 when the match ran (whatever the score), 2 on usage errors.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "tools/arena/match.h"
+
+using namespace yav;
+using namespace yav::arena;
+
+namespace {
+
+const char* const kUsage = R"(usage: arena [options] 'COMMAND A' 'COMMAND B'
+Plays games between two bots speaking the CodinGame Yavalath protocol (each command runs via
+/bin/sh -c, a fresh process per game). Results are from A's point of view.
+  --games N            games to play (default 10; in SPRT mode the maximum, default 20000).
+                       Games come in pairs with seats swapped.
+  --jobs N             games played at the same time (default 1)
+  --time-ms MS         limit per later turn (default 100)
+  --first-time-ms MS   limit for a bot's first turn (default 1000)
+  --grace F            a reply later than limit x F loses; later than limit is counted slow (default 1.5)
+  --openings FILE      one opening per line: a forced move or a list of moves 'x y', separated by
+                       spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod count.
+  --record FILE        write every game as one JSON line (default /tmp/arena-<time>-<pid>.jsonl)
+  --no-record          do not record games
+  --resume             continue the match in --record FILE: finished games are read, not replayed
+  --json FILE          write the end summary as JSON
+  --sprt [elo0=0,elo1=5,alpha=0.05,beta=0.05]
+                       stop as soon as the pentanomial SPRT decides (any key may be given)
+  --stderr-dir DIR     keep each bot's stderr in DIR/game-<n>-<A|B>.log (default: discarded)
+  --quiet              no live progress line
+  --help               this text
+)";
+
+[[noreturn]] void usageError(const std::string& message) {
+  std::cerr << "arena: " << message << "\n(run 'arena --help' for the options)\n";
+  std::exit(2);
+}
+
+double parseNumber(const std::string& option, const std::string& text, double min) {
+  char* end = nullptr;
+  errno = 0;
+  double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || errno != 0 || !std::isfinite(v) || v < min)
+    usageError(option + " expects a number >= " + json::number(min) + ", got '" + text + "'");
+  return v;
+}
+
+struct Options {
+  std::string commandA, commandB;
+  int games = -1, jobs = 1;
+  Limits limits;
+  std::string openingsFile, recordFile, jsonFile, stderrDir;
+  bool noRecord = false, resume = false, quiet = false;
+  SprtConfig sprt;
+};
+
+void parseSprt(const std::string& spec, SprtConfig& cfg) {
+  cfg.enabled = true;
+  std::string item;
+  std::istringstream in(spec);
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) usageError("--sprt expects key=value items (elo0, elo1, alpha, beta), got '" + item + "'");
+    std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (key == "elo0") cfg.elo0 = parseNumber("--sprt elo0", value, -2000);
+    else if (key == "elo1") cfg.elo1 = parseNumber("--sprt elo1", value, -2000);
+    else if (key == "alpha") cfg.alpha = parseNumber("--sprt alpha", value, 1e-9);
+    else if (key == "beta") cfg.beta = parseNumber("--sprt beta", value, 1e-9);
+    else usageError("--sprt: unknown key '" + key + "' (expected elo0, elo1, alpha, beta)");
+  }
+  if (cfg.alpha >= 0.5 || cfg.beta >= 0.5) usageError("--sprt: alpha and beta must be below 0.5");
+  if (cfg.elo1 <= cfg.elo0) usageError("--sprt: elo1 must be greater than elo0");
+}
+
+Options parseOptions(int argc, char** argv) {
+  Options o;
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usageError(a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else if (a == "--games") o.games = int(parseNumber(a, value(), 1));
+    else if (a == "--jobs") o.jobs = int(parseNumber(a, value(), 1));
+    else if (a == "--time-ms") o.limits.turnMs = parseNumber(a, value(), 1);
+    else if (a == "--first-time-ms") o.limits.firstTurnMs = parseNumber(a, value(), 1);
+    else if (a == "--grace") o.limits.grace = parseNumber(a, value(), 1);
+    else if (a == "--openings") o.openingsFile = value();
+    else if (a == "--record") o.recordFile = value();
+    else if (a == "--no-record") o.noRecord = true;
+    else if (a == "--resume") o.resume = true;
+    else if (a == "--json") o.jsonFile = value();
+    else if (a == "--stderr-dir") o.stderrDir = value();
+    else if (a == "--quiet") o.quiet = true;
+    else if (a == "--sprt") {
+      std::string spec = (i + 1 < argc && std::strchr(argv[i + 1], '=')) ? argv[++i] : "";
+      parseSprt(spec, o.sprt);
+    } else if (a.size() > 1 && a[0] == '-' && a != "-") usageError("unknown option '" + a + "'");
+    else positional.push_back(a);
+  }
+  if (positional.size() != 2)
+    usageError("expected two bot commands 'COMMAND A' 'COMMAND B', got " + std::to_string(positional.size()));
+  o.commandA = positional[0], o.commandB = positional[1];
+  if (o.games < 0) o.games = o.sprt.enabled ? 20000 : 10;
+  if (o.resume && o.recordFile.empty()) usageError("--resume needs --record FILE");
+  if (o.resume && o.noRecord) usageError("--resume and --no-record exclude each other");
+  return o;
+}
+
+std::vector<std::vector<Cell>> loadOpenings(const std::string& file) {
+  std::ifstream in(file);
+  if (!in) usageError("cannot read openings file '" + file + "'");
+  std::vector<std::vector<Cell>> openings;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    line = line.substr(0, line.find('#'));
+    if (line.find_first_not_of(" \t\r,;") == std::string::npos) continue;
+    std::vector<Cell> moves;
+    std::string error;
+    if (!parseMoveList(line, moves, error))
+      usageError(file + ":" + std::to_string(number) + ": " + error + " (expected moves 'x y', e.g. '4 4' or '4 4; 3 2')");
+    openings.push_back(moves);
+  }
+  if (openings.empty()) usageError("openings file '" + file + "' has no opening (one 'x y' move list per line)");
+  return openings;
+}
+
+// The shared state of a running match.
+struct Match {
+  Options opt;
+  MatchInfo info;
+  std::vector<std::vector<Cell>> openings;
+  std::mutex mutex;
+  std::condition_variable changed;
+  MatchStats stats;
+  std::set<int> finishedGames;  // from --resume
+  std::atomic<int> nextGame{0};
+  std::atomic<bool> sprtDone{false};
+  int running = 0;
+  FILE* record = nullptr;
+  Clock::time_point start = Clock::now();
+  int64_t playedThisRun = 0;
+};
+
+void onSignal(int) { stopRequested() = true; }
+
+void playOneGame(Match& m, int game) {
+  const int pair = game / 2;
+  const int seatOfA = game % 2;  // the first game of a pair has A moving first
+  std::vector<Cell> opening;
+  if (!m.openings.empty()) opening = m.openings[size_t(pair) % m.openings.size()];
+  int errFd[2] = {-1, -1};
+  if (!m.opt.stderrDir.empty())
+    for (int bot = 0; bot < 2; ++bot) {
+      std::string path = m.opt.stderrDir + "/game-" + std::to_string(game) + "-" + (bot ? "B" : "A") + ".log";
+      errFd[bot] = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    }
+  ProcessPlayer a(m.opt.commandA, errFd[0]), b(m.opt.commandB, errFd[1]);
+  Player* seats[2] = {seatOfA == 0 ? static_cast<Player*>(&a) : &b, seatOfA == 0 ? static_cast<Player*>(&b) : &a};
+  GameRecord record;
+  record.game = game, record.pair = pair, record.seatOfA = seatOfA;
+  record.result = playGame(seats, opening, m.opt.limits);
+  for (int fd : errFd)
+    if (fd >= 0) close(fd);
+  std::lock_guard<std::mutex> lock(m.mutex);
+  m.stats.add(record);
+  if (record.result.reason != Reason::Aborted) {
+    ++m.playedThisRun;
+    if (m.record) {
+      std::fputs((recordToJson(record) + "\n").c_str(), m.record);
+      std::fflush(m.record);
+    }
+  }
+  if (m.opt.sprt.enabled && sprtState(m.stats.pairs, m.opt.sprt).decision != SprtDecision::Continue) m.sprtDone = true;
+}
+
+void worker(Match& m) {
+  for (;;) {
+    if (stopRequested() || m.sprtDone) return;
+    const int game = m.nextGame++;
+    if (game >= m.opt.games) return;
+    if (m.finishedGames.count(game)) continue;
+    {
+      std::lock_guard<std::mutex> lock(m.mutex);
+      ++m.running;
+    }
+    playOneGame(m, game);
+    {
+      std::lock_guard<std::mutex> lock(m.mutex);
+      --m.running;
+    }
+    m.changed.notify_all();
+  }
+}
+
+std::string progressLine(Match& m) {
+  const MatchStats& s = m.stats;
+  const double minutes = msSince(m.start) / 60000.0;
+  const double rate = minutes > 0 ? double(m.playedThisRun) / minutes : 0;
+  const int64_t left = m.opt.games - s.games() - s.aborted;
+  char buf[256];
+  std::string eta = rate > 0 ? json::number(double(left) / rate, 1) + " min" : "?";
+  std::snprintf(buf, sizeof buf, "[%lld/%d] W %lld D %lld L %lld  score %.3f  %s  %.1f games/min  ETA %s",
+                (long long)s.games(), m.opt.games, (long long)s.wins, (long long)s.draws, (long long)s.losses,
+                s.games() ? s.score() : 0.5, formatElo(s.elo()).c_str(), rate, eta.c_str());
+  std::string line = buf;
+  if (m.opt.sprt.enabled) {
+    SprtState st = sprtState(s.pairs, m.opt.sprt);
+    std::snprintf(buf, sizeof buf, "  LLR %.2f [%.2f, %.2f]", st.llr, st.lower, st.upper);
+    line += buf;
+  }
+  return line;
+}
+
+std::string defaultRecordPath() {
+  char stamp[32];
+  std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::gmtime(&now));
+  const char* tmp = std::getenv("TMPDIR");
+  return std::string(tmp && *tmp ? tmp : "/tmp") + "/arena-" + stamp + "-" + std::to_string(getpid()) + ".jsonl";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Match m;
+  m.opt = parseOptions(argc, argv);
+  Options& opt = m.opt;
+  if (!opt.openingsFile.empty()) m.openings = loadOpenings(opt.openingsFile);
+  const unsigned cores = std::thread::hardware_concurrency();
+  if (cores > 0 && unsigned(opt.jobs) > cores)
+    std::cerr << "arena: warning: --jobs " << opt.jobs << " exceeds the " << cores
+              << " cores; bots will be slowed down and may lose on time\n";
+  if (!opt.stderrDir.empty()) {
+    mkdir(opt.stderrDir.c_str(), 0755);
+    struct stat st;
+    if (stat(opt.stderrDir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+      usageError("--stderr-dir '" + opt.stderrDir + "' is not a directory");
+  }
+
+  // Geometry tables before threads start.
+  geometry(), lineRules(), zobrist(), windows();
+
+  if (opt.resume) {
+    std::ifstream in(opt.recordFile);
+    std::string line;
+    int number = 0;
+    while (in && std::getline(in, line)) {
+      ++number;
+      if (line.empty()) continue;
+      GameRecord r;
+      std::string error;
+      if (!recordFromJson(line, r, error)) {
+        std::cerr << "arena: " << opt.recordFile << ":" << number << ": " << error << " (line skipped)\n";
+        continue;
+      }
+      if (r.result.reason == Reason::Aborted || r.game >= opt.games || m.finishedGames.count(r.game)) continue;
+      m.finishedGames.insert(r.game);
+      m.stats.add(r);
+    }
+    std::cerr << "arena: resuming with " << m.finishedGames.size() << " finished games from " << opt.recordFile << "\n";
+  }
+  if (!opt.noRecord) {
+    if (opt.recordFile.empty()) opt.recordFile = defaultRecordPath();
+    m.record = std::fopen(opt.recordFile.c_str(), opt.resume ? "a" : "w");
+    if (!m.record) usageError("cannot write the record file '" + opt.recordFile + "': " + std::strerror(errno));
+    fcntl(fileno(m.record), F_SETFD, FD_CLOEXEC);
+  }
+
+  m.info.commandA = opt.commandA, m.info.commandB = opt.commandB;
+  m.info.limits = opt.limits;
+  m.info.gamesPlanned = opt.games;
+  m.info.sprt = opt.sprt;
+  m.info.recordFile = opt.noRecord ? "" : opt.recordFile;
+
+  struct sigaction sa {};
+  sa.sa_handler = onSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGHUP, &sa, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  std::vector<std::thread> threads;
+  for (int j = 0; j < opt.jobs; ++j) threads.emplace_back(worker, std::ref(m));
+  const bool tty = isatty(2);
+  {
+    std::unique_lock<std::mutex> lock(m.mutex);
+    auto lastPrint = Clock::now() - std::chrono::hours(1);
+    int64_t lastDone = -1;
+    for (;;) {
+      m.changed.wait_for(lock, std::chrono::milliseconds(tty ? 500 : 1000));
+      const int64_t done = m.stats.games();
+      const bool finished = m.running == 0 && (stopRequested() || m.sprtDone || m.nextGame >= opt.games);
+      if (!opt.quiet && (tty ? (done != lastDone || msSince(lastPrint) > 1000) : (done != lastDone && msSince(lastPrint) > 10000) || finished)) {
+        std::cerr << (tty ? "\r\033[K" : "") << progressLine(m) << (tty ? "" : "\n") << std::flush;
+        lastPrint = Clock::now(), lastDone = done;
+      }
+      if (finished) break;
+    }
+  }
+  for (auto& t : threads) t.join();
+  if (!opt.quiet && tty) std::cerr << "\n";
+  if (m.record) std::fclose(m.record);
+
+  m.info.interrupted = stopRequested();
+  m.info.elapsedSeconds = msSince(m.start) / 1000;
+  std::cout << textReport(m.stats, m.info) << std::flush;
+  if (!opt.jsonFile.empty()) {
+    std::ofstream out(opt.jsonFile);
+    out << jsonReport(m.stats, m.info);
+    if (!out) {
+      std::cerr << "arena: cannot write '" << opt.jsonFile << "'\n";
+      return 1;
+    }
+  }
+  return m.info.interrupted ? 130 : 0;
+}

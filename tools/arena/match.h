@@ -1,0 +1,214 @@
+// Match bookkeeping: results from bot A's point of view, per seat, per game pair (pentanomial),
+// ending reasons, response times; and the end report as text and as JSON.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tools/arena/json.h"
+#include "tools/arena/record.h"
+#include "tools/arena/stats.h"
+
+namespace yav::arena {
+
+struct BotTimes {
+  std::vector<double> firstTurns, laterTurns;  // ms
+  int slow = 0;                                // answers later than the limit
+};
+
+struct MatchStats {
+  int64_t wins = 0, draws = 0, losses = 0, aborted = 0;  // of A
+  int64_t seatWins[2] = {0, 0}, seatDraws[2] = {0, 0}, seatLosses[2] = {0, 0};  // by A's seat
+  int64_t reasonLostBy[kReasons][2] = {};  // [reason][loser: 0 = A, 1 = B]; draws counted in [Draw][0]
+  Pentanomial pairs = {0, 0, 0, 0, 0};
+  std::map<int, int> pendingPairPoints;  // pair -> A's points x2 of the one finished game so far
+  BotTimes times[2];                     // A, B
+
+  int64_t games() const { return wins + draws + losses; }
+  double score() const { return games() ? (wins + 0.5 * draws) / double(games()) : NAN; }
+
+  void add(const GameRecord& r) {
+    if (r.result.reason == Reason::Aborted) {
+      ++aborted;
+      return;
+    }
+    const int a = r.seatOfA;
+    int points2;  // A's points x2
+    if (r.result.winnerSeat < 0) {
+      ++draws, ++seatDraws[a], points2 = 1;
+      ++reasonLostBy[int(Reason::Draw)][0];
+    } else if (r.result.winnerSeat == a) {
+      ++wins, ++seatWins[a], points2 = 2;
+      ++reasonLostBy[int(r.result.reason)][1];
+    } else {
+      ++losses, ++seatLosses[a], points2 = 0;
+      ++reasonLostBy[int(r.result.reason)][0];
+    }
+    auto it = pendingPairPoints.find(r.pair);
+    if (it == pendingPairPoints.end()) {
+      pendingPairPoints[r.pair] = points2;
+    } else {
+      ++pairs[size_t(it->second + points2)];
+      pendingPairPoints.erase(it);
+    }
+    const auto& moves = r.result.moves;
+    bool seen[2] = {false, false};
+    for (size_t i = size_t(r.result.openingPlies); i < moves.size(); ++i) {
+      const int seat = int(i % 2);  // turns alternate (a steal is ply 1, then seat 0 moves again)
+      const int bot = seat == a ? 0 : 1;
+      if (moves[i].ms < 0) continue;
+      (seen[seat] ? times[bot].laterTurns : times[bot].firstTurns).push_back(moves[i].ms);
+      seen[seat] = true;
+      if (moves[i].slow) ++times[bot].slow;
+    }
+  }
+
+  EloEstimate elo() const { return eloEstimate(double(wins), double(draws), double(losses)); }
+  double los() const { return likelihoodOfSuperiority(double(wins), double(losses)); }
+};
+
+inline std::string formatElo(const EloEstimate& e) {
+  char buf[96];
+  if (std::isnan(e.score)) return "Elo n/a";
+  if (!std::isfinite(e.elo)) std::snprintf(buf, sizeof buf, "Elo %s", e.elo > 0 ? "+inf" : "-inf");
+  else if (!std::isfinite(e.ci95)) std::snprintf(buf, sizeof buf, "Elo %+.1f +- inf", e.elo);
+  else std::snprintf(buf, sizeof buf, "Elo %+.1f +- %.1f", e.elo, e.ci95);
+  return buf;
+}
+
+struct TimeSummary {
+  double firstMax = 0, max = 0, p99 = 0;
+  int slow = 0;
+  size_t turns = 0;
+};
+inline TimeSummary summarizeTimes(const BotTimes& t) {
+  TimeSummary s;
+  std::vector<double> later = t.laterTurns;
+  std::sort(later.begin(), later.end());
+  for (double v : t.firstTurns) s.firstMax = std::max(s.firstMax, v);
+  s.max = later.empty() ? 0 : later.back();
+  s.p99 = percentile(later, 99);
+  s.slow = t.slow;
+  s.turns = later.size() + t.firstTurns.size();
+  return s;
+}
+
+struct MatchInfo {
+  std::string commandA, commandB;
+  Limits limits;
+  int gamesPlanned = 0;
+  SprtConfig sprt;
+  std::string recordFile;
+  bool interrupted = false;
+  double elapsedSeconds = 0;
+};
+
+inline std::string textReport(const MatchStats& m, const MatchInfo& info) {
+  std::ostringstream o;
+  char buf[512];
+  const EloEstimate e = m.elo();
+  o << "Match: A = '" << info.commandA << "'  vs  B = '" << info.commandB << "'\n";
+  std::snprintf(buf, sizeof buf, "Limits: first turn %.0f ms, later %.0f ms, grace x%.2f\n", info.limits.firstTurnMs,
+                info.limits.turnMs, info.limits.grace);
+  o << buf;
+  o << "Games: " << m.games() << " of " << info.gamesPlanned;
+  if (m.aborted) o << " (" << m.aborted << " aborted, not counted)";
+  if (info.interrupted) o << "  [INTERRUPTED]";
+  o << "\n";
+  std::snprintf(buf, sizeof buf, "A: W %lld  D %lld  L %lld   score %.3f   %s (95%%)   LOS %.1f%%\n", (long long)m.wins,
+                (long long)m.draws, (long long)m.losses, m.games() ? m.score() : 0.0, formatElo(e).c_str(),
+                100 * m.los());
+  o << buf;
+  for (int seat = 0; seat < 2; ++seat) {
+    std::snprintf(buf, sizeof buf, "A moving %s: W %lld  D %lld  L %lld\n", seat == 0 ? "first " : "second",
+                  (long long)m.seatWins[seat], (long long)m.seatDraws[seat], (long long)m.seatLosses[seat]);
+    o << buf;
+  }
+  std::snprintf(buf, sizeof buf, "Pairs (A's points 0/0.5/1/1.5/2): %lld %lld %lld %lld %lld\n", (long long)m.pairs[0],
+                (long long)m.pairs[1], (long long)m.pairs[2], (long long)m.pairs[3], (long long)m.pairs[4]);
+  o << buf;
+  o << "Ending reasons (games lost by A / by B):\n";
+  for (int r = 0; r < kReasons; ++r) {
+    if (Reason(r) == Reason::Aborted) continue;
+    if (Reason(r) == Reason::Draw) {
+      std::snprintf(buf, sizeof buf, "  %-11s %lld\n", "draw", (long long)m.reasonLostBy[r][0]);
+    } else {
+      std::snprintf(buf, sizeof buf, "  %-11s %lld / %lld\n", reasonName(Reason(r)), (long long)m.reasonLostBy[r][0],
+                    (long long)m.reasonLostBy[r][1]);
+    }
+    o << buf;
+  }
+  for (int bot = 0; bot < 2; ++bot) {
+    TimeSummary t = summarizeTimes(m.times[bot]);
+    std::snprintf(buf, sizeof buf,
+                  "Times %c: later turns max %.1f ms, p99 %.1f ms; first turn max %.1f ms; slow answers %d of %zu\n",
+                  bot ? 'B' : 'A', t.max, t.p99, t.firstMax, t.slow, t.turns);
+    o << buf;
+  }
+  if (info.sprt.enabled) {
+    SprtState s = sprtState(m.pairs, info.sprt);
+    std::snprintf(buf, sizeof buf, "SPRT (pentanomial) elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: LLR %.3f [%.3f, %.3f] -> %s\n",
+                  info.sprt.elo0, info.sprt.elo1, info.sprt.alpha, info.sprt.beta, s.llr, s.lower, s.upper,
+                  s.decision == SprtDecision::AcceptH1   ? "H1 accepted (A is stronger by about elo1)"
+                  : s.decision == SprtDecision::AcceptH0 ? "H0 accepted (A is not stronger by elo1)"
+                                                         : "no decision yet");
+    o << buf;
+  }
+  if (!info.recordFile.empty()) o << "Games recorded in " << info.recordFile << "\n";
+  return o.str();
+}
+
+inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
+  const EloEstimate e = m.elo();
+  std::ostringstream o;
+  using json::number;
+  o << "{\n  \"games\": " << m.games() << ",\n  \"wins\": " << m.wins << ",\n  \"draws\": " << m.draws
+    << ",\n  \"losses\": " << m.losses << ",\n  \"aborted\": " << m.aborted
+    << ",\n  \"score\": " << number(m.score(), 4) << ",\n  \"elo\": " << number(e.elo, 2)
+    << ",\n  \"elo_ci95\": " << number(e.ci95, 2) << ",\n  \"elo_low\": " << number(e.low, 2)
+    << ",\n  \"elo_high\": " << number(e.high, 2) << ",\n  \"los\": " << number(m.los(), 4)
+    << ",\n  \"games_planned\": " << info.gamesPlanned << ",\n  \"interrupted\": " << (info.interrupted ? "true" : "false")
+    << ",\n  \"elapsed_s\": " << number(info.elapsedSeconds, 1) << ",\n  \"command_a\": " << json::quote(info.commandA)
+    << ",\n  \"command_b\": " << json::quote(info.commandB) << ",\n  \"limits\": {\"first_turn_ms\": "
+    << number(info.limits.firstTurnMs) << ", \"turn_ms\": " << number(info.limits.turnMs)
+    << ", \"grace\": " << number(info.limits.grace) << "}";
+  o << ",\n  \"per_seat\": {";
+  for (int seat = 0; seat < 2; ++seat)
+    o << (seat ? ", " : "") << (seat ? "\"a_second\"" : "\"a_first\"") << ": {\"wins\": " << m.seatWins[seat]
+      << ", \"draws\": " << m.seatDraws[seat] << ", \"losses\": " << m.seatLosses[seat] << "}";
+  o << "},\n  \"pentanomial\": [" << m.pairs[0] << ", " << m.pairs[1] << ", " << m.pairs[2] << ", " << m.pairs[3]
+    << ", " << m.pairs[4] << "]";
+  o << ",\n  \"reasons\": {";
+  bool firstReason = true;
+  for (int r = 0; r < kReasons; ++r) {
+    if (Reason(r) == Reason::Aborted) continue;
+    o << (firstReason ? "" : ", ") << json::quote(reasonName(Reason(r)));
+    if (Reason(r) == Reason::Draw) o << ": " << m.reasonLostBy[r][0];
+    else o << ": {\"lost_by_a\": " << m.reasonLostBy[r][0] << ", \"lost_by_b\": " << m.reasonLostBy[r][1] << "}";
+    firstReason = false;
+  }
+  o << "},\n  \"times\": {";
+  for (int bot = 0; bot < 2; ++bot) {
+    TimeSummary t = summarizeTimes(m.times[bot]);
+    o << (bot ? ", " : "") << (bot ? "\"b\"" : "\"a\"") << ": {\"max_ms\": " << number(t.max, 2)
+      << ", \"p99_ms\": " << number(t.p99, 2) << ", \"first_turn_max_ms\": " << number(t.firstMax, 2)
+      << ", \"slow\": " << t.slow << ", \"turns\": " << t.turns << "}";
+  }
+  o << "}";
+  if (info.sprt.enabled) {
+    SprtState s = sprtState(m.pairs, info.sprt);
+    o << ",\n  \"sprt\": {\"model\": \"pentanomial\", \"elo0\": " << number(info.sprt.elo0) << ", \"elo1\": "
+      << number(info.sprt.elo1) << ", \"alpha\": " << number(info.sprt.alpha, 4) << ", \"beta\": "
+      << number(info.sprt.beta, 4) << ", \"llr\": " << number(s.llr, 4) << ", \"lower\": " << number(s.lower, 4)
+      << ", \"upper\": " << number(s.upper, 4) << ", \"decision\": " << json::quote(sprtDecisionName(s.decision))
+      << "}";
+  }
+  o << ",\n  \"record_file\": " << json::quote(info.recordFile) << "\n}\n";
+  return o.str();
+}
+
+}  // namespace yav::arena

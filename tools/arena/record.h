@@ -1,0 +1,94 @@
+// Game records: one JSON object per line, written by the arena (`--record FILE`) and read by the
+// viewer and by `--resume`.
+//
+// {"game":3,"pair":1,"seats":["B","A"],"opening_plies":1,"moves":["4 4","3 2",...],
+//  "times_ms":[-1,12.4,...],"slow":[5],"result":"A","winner_seat":2,"reason":"line3",
+//  "detail":"seat 1 made a line of 3"}
+// `seats[0]` moved first (CodinGame id 1); `winner_seat` is 1, 2 or 0 (draw/aborted); times are
+// -1 for forced opening moves; `slow` lists the ply indices answered later than the limit.
+#pragma once
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tools/arena/json.h"
+#include "tools/arena/referee.h"
+
+namespace yav::arena {
+
+struct GameRecord {
+  int game = 0, pair = 0;
+  int seatOfA = 0;  // 0: A moved first
+  GameResult result;
+
+  // "A", "B", "draw" or "aborted"
+  std::string resultName() const {
+    if (result.reason == Reason::Aborted) return "aborted";
+    if (result.winnerSeat < 0) return "draw";
+    return result.winnerSeat == seatOfA ? "A" : "B";
+  }
+};
+
+inline std::string recordToJson(const GameRecord& r) {
+  std::ostringstream o;
+  o << "{\"game\":" << r.game << ",\"pair\":" << r.pair << ",\"seats\":"
+    << (r.seatOfA == 0 ? "[\"A\",\"B\"]" : "[\"B\",\"A\"]") << ",\"opening_plies\":" << r.result.openingPlies
+    << ",\"moves\":[";
+  for (size_t i = 0; i < r.result.moves.size(); ++i) o << (i ? "," : "") << json::quote(cellName(r.result.moves[i].cell));
+  o << "],\"times_ms\":[";
+  for (size_t i = 0; i < r.result.moves.size(); ++i) o << (i ? "," : "") << json::number(r.result.moves[i].ms, 2);
+  o << "],\"slow\":[";
+  bool any = false;
+  for (size_t i = 0; i < r.result.moves.size(); ++i)
+    if (r.result.moves[i].slow) o << (any ? "," : "") << i, any = true;
+  o << "],\"messages\":[";
+  for (size_t i = 0; i < r.result.moves.size(); ++i) o << (i ? "," : "") << json::quote(r.result.moves[i].message);
+  o << "],\"result\":" << json::quote(r.resultName())
+    << ",\"winner_seat\":" << (r.result.winnerSeat + 1) << ",\"reason\":" << json::quote(reasonName(r.result.reason))
+    << ",\"detail\":" << json::quote(r.result.detail);
+  if (!r.result.finalAnswer.empty()) o << ",\"final_answer\":" << json::quote(r.result.finalAnswer);
+  o << "}";
+  return o.str();
+}
+
+// Reads one record line; false with `error` when the line is not a valid record.
+inline bool recordFromJson(const std::string& line, GameRecord& r, std::string& error) {
+  json::Value v;
+  if (!json::parse(line, v, error)) return false;
+  if (v.type != json::Value::Type::Object) return error = "a record must be a JSON object", false;
+  r = GameRecord();
+  r.game = int(v.numberOr("game", 0));
+  r.pair = int(v.numberOr("pair", r.game / 2));
+  const json::Value* seats = v.get("seats");
+  r.seatOfA = seats && seats->items.size() == 2 && seats->items[0].str == "B" ? 1 : 0;
+  r.result.openingPlies = int(v.numberOr("opening_plies", 0));
+  const json::Value* moves = v.get("moves");
+  if (!moves || moves->type != json::Value::Type::Array) return error = "record without \"moves\"", false;
+  const json::Value* times = v.get("times_ms");
+  const json::Value* messages = v.get("messages");
+  Board board;
+  for (size_t i = 0; i < moves->items.size(); ++i) {
+    MoveRecord m;
+    int x = -1, y = -1;
+    if (std::sscanf(moves->items[i].str.c_str(), "%d %d", &x, &y) != 2 || !onBoardXY(x, y))
+      return error = "move " + std::to_string(i + 1) + " '" + moves->items[i].str + "' is not 'x y'", false;
+    m.cell = cellAt(x, y);
+    if (!board.isLegal(m.cell)) return error = "move " + std::to_string(i + 1) + " is illegal", false;
+    board.play(m.cell);
+    if (times && i < times->items.size() && times->items[i].type == json::Value::Type::Number) m.ms = times->items[i].num;
+    if (messages && i < messages->items.size()) m.message = messages->items[i].str;
+    r.result.moves.push_back(m);
+  }
+  if (const json::Value* slow = v.get("slow"))
+    for (const auto& s : slow->items)
+      if (s.num >= 0 && size_t(s.num) < r.result.moves.size()) r.result.moves[size_t(s.num)].slow = true;
+  r.result.winnerSeat = int(v.numberOr("winner_seat", 0)) - 1;
+  if (!reasonFromName(v.stringOr("reason", ""), r.result.reason))
+    return error = "unknown reason '" + v.stringOr("reason", "") + "'", false;
+  r.result.detail = v.stringOr("detail", "");
+  r.result.finalAnswer = v.stringOr("final_answer", "");
+  return true;
+}
+
+}  // namespace yav::arena

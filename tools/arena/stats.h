@@ -1,0 +1,116 @@
+// Match statistics: Elo difference from a score, its 95% confidence interval, likelihood of
+// superiority (LOS) and the sequential probability ratio test (SPRT) on game pairs.
+//
+// Conventions (documented in docs/arena.md):
+// - Elo is the logistic model: score s = 1 / (1 + 10^(-elo/400)).
+// - The interval is the normal approximation on per-game scores (trinomial W/D/L), mapped
+//   through the logistic curve; reported as half the width in Elo, like cutechess-cli.
+// - LOS = Phi((W - L) / sqrt(W + L)), draws ignored.
+// - SPRT is pentanomial: each pair of games with swapped seats is one sample with score
+//   0, 1/4, 1/2, 3/4 or 1; LLR uses the normal (generalised SPRT) approximation
+//   LLR = N (s1 - s0) (2 mean - s0 - s1) / (2 variance), with variance the per-pair variance.
+//   Bounds: lower = ln(beta / (1 - alpha)), upper = ln((1 - beta) / alpha).
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+namespace yav::arena {
+
+constexpr double kZ95 = 1.959963984540054;  // two-sided 95% quantile of the standard normal
+
+inline double eloFromScore(double score) {
+  if (score <= 0) return -INFINITY;
+  if (score >= 1) return INFINITY;
+  return -400.0 * std::log10(1.0 / score - 1.0);
+}
+inline double scoreFromElo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+struct EloEstimate {
+  double score = 0.5;  // NaN when no game was played
+  double elo = 0;
+  double ci95 = 0;     // half width of the 95% interval in Elo; infinite when unbounded
+  double low = 0, high = 0;
+};
+
+// Elo and interval from wins, draws and losses (of the first-named player).
+inline EloEstimate eloEstimate(double wins, double draws, double losses) {
+  EloEstimate e;
+  const double n = wins + draws + losses;
+  if (n <= 0) {
+    e.score = NAN, e.elo = 0, e.ci95 = INFINITY, e.low = -INFINITY, e.high = INFINITY;
+    return e;
+  }
+  e.score = (wins + 0.5 * draws) / n;
+  e.elo = eloFromScore(e.score);
+  const double variance = (wins * std::pow(1 - e.score, 2) + draws * std::pow(0.5 - e.score, 2) +
+                           losses * std::pow(e.score, 2)) / n;
+  const double sd = std::sqrt(variance / n);
+  e.low = eloFromScore(e.score - kZ95 * sd);
+  e.high = eloFromScore(e.score + kZ95 * sd);
+  e.ci95 = (e.high - e.low) / 2;
+  return e;
+}
+
+// Probability that the first player is the stronger one.
+inline double likelihoodOfSuperiority(double wins, double losses) {
+  if (wins + losses <= 0) return 0.5;
+  return 0.5 * (1 + std::erf((wins - losses) / std::sqrt(2 * (wins + losses))));
+}
+
+// Pentanomial counts: index = points of the first player in one game pair (0, 0.5, 1, 1.5, 2) x 2.
+using Pentanomial = std::array<int64_t, 5>;
+
+struct SprtConfig {
+  bool enabled = false;
+  double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+};
+
+enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
+inline const char* sprtDecisionName(SprtDecision d) {
+  return d == SprtDecision::AcceptH1 ? "H1" : d == SprtDecision::AcceptH0 ? "H0" : "continue";
+}
+
+struct SprtState {
+  double llr = 0, lower = 0, upper = 0;
+  SprtDecision decision = SprtDecision::Continue;
+};
+
+// Log-likelihood ratio of H1 (elo = elo1) against H0 (elo = elo0) from the pair counts. Each bin
+// gets a tiny prior count so that a one-sided start (all pairs won) still has a variance.
+inline double sprtLlr(const Pentanomial& pairs, double elo0, double elo1) {
+  constexpr double kPrior = 1e-3;
+  double n = 0, mean = 0;
+  for (int i = 0; i < 5; ++i) n += pairs[i] + kPrior, mean += (pairs[i] + kPrior) * (i / 4.0);
+  const double realPairs = double(pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4]);
+  if (realPairs < 1) return 0;
+  mean /= n;
+  double variance = 0;
+  for (int i = 0; i < 5; ++i) variance += (pairs[i] + kPrior) * std::pow(i / 4.0 - mean, 2);
+  variance /= n;
+  const double s0 = scoreFromElo(elo0), s1 = scoreFromElo(elo1);
+  return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
+}
+
+inline SprtState sprtState(const Pentanomial& pairs, const SprtConfig& cfg) {
+  SprtState s;
+  s.lower = std::log(cfg.beta / (1 - cfg.alpha));
+  s.upper = std::log((1 - cfg.beta) / cfg.alpha);
+  s.llr = sprtLlr(pairs, cfg.elo0, cfg.elo1);
+  s.decision = s.llr >= s.upper ? SprtDecision::AcceptH1 : s.llr <= s.lower ? SprtDecision::AcceptH0
+                                                                             : SprtDecision::Continue;
+  return s;
+}
+
+// Response-time percentile (nearest rank) of an ascending-sorted sample.
+template <class Sorted>
+double percentile(const Sorted& sorted, double p) {
+  if (sorted.empty()) return 0;
+  size_t rank = size_t(std::ceil(p / 100.0 * double(sorted.size())));
+  if (rank < 1) rank = 1;
+  return sorted[rank - 1];
+}
+
+}  // namespace yav::arena
