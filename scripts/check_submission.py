@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Checks the CodinGame submission file the way CodinGame will treat it.
+
+1. Size, in UTF-16 code units as CodinGame counts it: prints the count and the headroom, fails
+   above the budget (default 99,000; the hard limit is 100,000).
+2. Compiles it like CodinGame: plain `g++ -std=c++17 -Wall -Wextra` and `-std=c++20`, no -O flag
+   (the file's own pragmas do the optimising), linked with -lm -lpthread -ldl -lcrypt (-lcrypt is
+   skipped, with a note, when this machine lacks the library). Any warning fails.
+3. Plays one full game of the C++17 binary against itself through the arena referee
+   (build/bin/arena): fails on an illegal move, a timeout, bad output or a crash.
+
+Usage: scripts/check_submission.py [FILE] [--budget N] [--work DIR] [--arena PATH] [--no-game]
+Exit status 0 when every check passed; each failure is reported on stderr as `check: FAILED: ...`.
+"""
+import argparse
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HARD_LIMIT = 100_000
+DEFAULT_BUDGET = 99_000
+CODINGAME_LIBS = ['-lm', '-lpthread', '-ldl', '-lcrypt']
+STANDARDS = ['c++17', 'c++20']
+# Game endings that are part of the rules; anything else (timeout, illegal, ...) is a bot failure.
+NORMAL_ENDINGS = {'line4', 'line3', 'draw'}
+
+
+def utf16_units(text):
+    # A character outside the Basic Multilingual Plane is a surrogate pair: two units.
+    return len(text.encode('utf-16-le')) // 2
+
+
+def fail(message):
+    print(f'check: FAILED: {message}', file=sys.stderr)
+    sys.exit(1)
+
+
+def check_size(path, budget):
+    with open(path, encoding='utf-8') as f:
+        units = utf16_units(f.read())
+    print(f'check: size {units} UTF-16 units; budget {budget} (headroom {budget - units}); '
+          f'CodinGame limit {HARD_LIMIT} (headroom {HARD_LIMIT - units})')
+    if units > budget:
+        fail(f'{os.path.relpath(path)} is {units} characters, {units - budget} over the budget of {budget}; '
+             'shrink the opening book or strip more (see docs/submission.md)')
+    return units
+
+
+def codingame_libs(compiler):
+    """The CodinGame link flags that this machine can honour, and a note for each one skipped."""
+    libs, notes = [], []
+    for flag in CODINGAME_LIBS:
+        name = 'lib' + flag[2:]
+        found = any(os.path.isabs(subprocess.run([compiler, f'-print-file-name={name}{ext}'],
+                                                 capture_output=True, text=True).stdout.strip())
+                    for ext in ('.so', '.a'))
+        if found or flag in ('-lm', '-lpthread', '-ldl'):  # part of every glibc toolchain
+            libs.append(flag)
+        else:
+            notes.append(f'{flag} skipped: {name} is not installed here (CodinGame links it; the bot does not use it)')
+    return libs, notes
+
+
+def compile_all(path, work, compiler):
+    libs, notes = codingame_libs(compiler)
+    for note in notes:
+        print(f'check: note: {note}')
+    jobs = []
+    for std in STANDARDS:
+        binary = os.path.join(work, 'yavalath-' + std.replace('+', 'x'))
+        command = [compiler, f'-std={std}', '-Wall', '-Wextra', path, '-o', binary] + libs
+        print(f'check: compiling: {shlex.join(command)}')
+        jobs.append((std, binary, command, subprocess.Popen(command, stdout=subprocess.PIPE,
+                                                            stderr=subprocess.STDOUT, text=True)))
+    binaries = {}
+    for std, binary, command, process in jobs:
+        output = process.communicate()[0].strip()
+        if process.returncode != 0:
+            fail(f'g++ -std={std} could not compile the submission:\n{output}')
+        if output:
+            fail(f'g++ -std={std} -Wall -Wextra printed warnings (CodinGame shows them; the submission '
+                 f'must be warning-free):\n{output}')
+        print(f'check: compiled warning-free with -std={std}')
+        binaries[std] = binary
+    return binaries
+
+
+def game_failures(report):
+    """Every game ending in the arena's JSON report that is not a normal end of the game."""
+    endings = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if isinstance(node.get('reason'), str):
+                endings.append(node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(report)
+    return endings, [e for e in endings if e['reason'] not in NORMAL_ENDINGS]
+
+
+def play_self_game(binary, arena, work):
+    if not os.access(arena, os.X_OK):
+        fail(f'the arena {arena} is missing; build it first (./scripts/build.sh builds it)')
+    report_path = os.path.join(work, 'selfplay.json')
+    log_path = os.path.join(work, 'selfplay.log')
+    bot = shlex.quote(os.path.abspath(binary))
+    command = [arena, '--games', '1', '--json', report_path, bot, bot]
+    print(f'check: one game against itself: {shlex.join(command)}')
+    with open(log_path, 'w') as log:
+        result = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT)
+    if result.returncode != 0:
+        fail(f'the arena failed (exit {result.returncode}); its output is in {os.path.relpath(log_path)}')
+    try:
+        with open(report_path) as f:
+            report = json.load(f)
+    except (OSError, ValueError) as e:
+        fail(f'cannot read the arena report {report_path}: {e}')
+    endings, failures = game_failures(report)
+    if not endings:
+        fail(f'the arena report {os.path.relpath(report_path)} lists no finished game')
+    if failures:
+        details = '; '.join(f'{e["reason"]}' + (f' ({e["detail"]})' if e.get('detail') else '') for e in failures)
+        fail(f'the self-play game ended abnormally: {details}; see {os.path.relpath(log_path)} and '
+             f'{os.path.relpath(report_path)}')
+    print(f'check: self-play game finished normally ({", ".join(e["reason"] for e in endings)})')
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('file', nargs='?', default=os.path.join(ROOT, 'dist', 'yavalath.cpp'))
+    parser.add_argument('--budget', type=int,
+                        default=int(os.environ.get('YAVALATH_SIZE_BUDGET', DEFAULT_BUDGET)),
+                        help='maximum size in UTF-16 units (default 99000, or $YAVALATH_SIZE_BUDGET)')
+    parser.add_argument('--work', default=os.path.join(ROOT, 'build', 'submission'),
+                        help='directory for the binaries and the game report')
+    parser.add_argument('--arena', default=os.path.join(ROOT, 'build', 'bin', 'arena'))
+    parser.add_argument('--compiler', default=os.environ.get('CODINGAME_CXX', 'g++'))
+    parser.add_argument('--size-only', action='store_true', help='only check the size')
+    parser.add_argument('--no-game', action='store_true', help='skip the self-play game')
+    args = parser.parse_args()
+
+    if not os.path.isfile(args.file):
+        fail(f'{args.file} does not exist; run scripts/amalgamate.py first')
+    if args.budget > HARD_LIMIT:
+        print(f'check: note: budget {args.budget} is above the CodinGame limit {HARD_LIMIT}')
+    check_size(args.file, args.budget)
+    if args.size_only:
+        return
+    if shutil.which(args.compiler) is None:
+        fail(f'compiler {args.compiler} not found')
+    os.makedirs(args.work, exist_ok=True)
+    binaries = compile_all(os.path.abspath(args.file), args.work, args.compiler)
+    if not args.no_game:
+        play_self_game(binaries['c++17'], args.arena, args.work)
+    print('check: the submission passed every check')
+
+
+if __name__ == '__main__':
+    main()

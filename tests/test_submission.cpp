@@ -1,0 +1,183 @@
+// The CodinGame submission (scripts/amalgamate.py, compiled like CodinGame by the `submission`
+// CMake target) must play exactly like the CMake-built bot, and the amalgamation and size-check
+// scripts must do what docs/submission.md says.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kSourceDir = YAVALATH_SOURCE_DIR;
+const std::string kBinDir = YAVALATH_BIN_DIR;
+const std::string kSubmissionFile = kBinDir + "/../submission/yavalath.cpp";
+
+struct RunResult {
+  int status = -1;
+  std::string out;
+};
+
+RunResult run(const std::string& command) {
+  RunResult r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return r;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
+  r.status = pclose(pipe);
+  return r;
+}
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void writeFile(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+}
+
+size_t countOf(const std::string& text, const std::string& what) {
+  size_t count = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+std::vector<std::string> positionFiles() {
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(kSourceDir + "/tests/data/positions"))
+    if (entry.path().extension() == ".txt") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// A fresh temporary directory, removed at the end of the test.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("yavalath_submission_" + std::to_string(::getpid()) + "_" +
+                                        std::to_string(counter()++));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  static int& counter() {
+    static int c = 0;
+    return c;
+  }
+};
+
+}  // namespace
+
+TEST(Submission, PlaysExactlyLikeTheCMakeBuiltBot) {
+  const std::string flags = " --iterations 3000 --seed 11 --quiet < ";
+  const auto files = positionFiles();
+  ASSERT_GE(files.size(), 8u) << "recorded positions are missing from tests/data/positions";
+  const std::regex moveLine(R"(^[0-8] [0-8]( .*)?\n$)");
+  for (const auto& file : files) {
+    RunResult reference = run(quote(kBinDir + "/bot") + flags + quote(file) + " 2>/dev/null");
+    ASSERT_EQ(reference.status, 0) << "the CMake-built bot failed on " << file;
+    ASSERT_TRUE(std::regex_match(reference.out, moveLine)) << file << ": '" << reference.out << "'";
+    for (const char* std : {"17", "20"}) {
+      RunResult single = run(quote(kBinDir + "/bot_submission_cxx" + std) + flags + quote(file) + " 2>/dev/null");
+      ASSERT_EQ(single.status, 0) << "the C++" << std << " submission failed on " << file;
+      EXPECT_EQ(single.out, reference.out) << "the C++" << std << " submission plays differently on " << file;
+    }
+  }
+}
+
+TEST(Submission, InlinesEveryProjectHeaderOnceAndOptimisesFirst) {
+  const std::string text = readFile(kSubmissionFile);
+  ASSERT_FALSE(text.empty()) << kSubmissionFile << " was not generated";
+  EXPECT_EQ(text.rfind("#pragma GCC optimize", 0), 0u) << "the optimisation pragma must come first";
+  EXPECT_EQ(countOf(text, "#include \""), 0u) << "a project include was left in";
+  EXPECT_EQ(countOf(text, "#pragma once"), 0u);
+  EXPECT_EQ(countOf(text, "int main("), 1u);
+  EXPECT_EQ(countOf(text, "struct LineRules {"), 1u);  // from src/board.h, included by several headers
+  EXPECT_EQ(countOf(text, "class ProtocolReader {"), 1u);
+  // Every standard include appears once.
+  std::istringstream lines(text);
+  std::vector<std::string> includes;
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("#include <", 0) == 0) includes.push_back(line);
+  std::vector<std::string> unique = includes;
+  std::sort(unique.begin(), unique.end());
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  EXPECT_EQ(unique.size(), includes.size());
+}
+
+// A small project with everything the amalgamator must handle: nested and repeated includes,
+// a classic include guard, a standard include inside a conditional (must stay there), comment
+// markers inside string, raw-string and character literals, and digit separators.
+TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
+  TempDir dir;
+  writeFile(dir.path / "src/a.h",
+            "// a.h\n#ifndef A_H\n#define A_H\n#include <string>\n"
+            "inline std::string slashes() { return \"http://x/*y*/\"; }  // comment\n#endif  // A_H\n");
+  writeFile(dir.path / "src/b.h",
+            "#pragma once\n#include <string>\n#include \"a.h\"\n/* block\n comment */\n"
+            "inline std::string raw() { return R\"x(//raw)x\"; }\ninline char slash() { return '/'; }\n"
+            "constexpr long kMillion = 1'000'000;\n");
+  writeFile(dir.path / "book/data.h", "inline const char* const kData = \"book\";\n");
+  writeFile(dir.path / "bot/main.cpp",
+            "#include <cstdio>\n#include \"b.h\"\n#include \"a.h\"\n#if __has_include(\"data.h\")\n"
+            "#include \"data.h\"\n#else\ninline const char* const kData = \"none\";\n#endif\n"
+            "#ifdef SOMETHING\n#include <map>\n#endif\n"
+            "int main() { std::printf(\"%s %s %c %ld %s\\n\", slashes().c_str(), raw().c_str(), slash(), "
+            "kMillion, kData); }\n");
+  const std::string out = (dir.path / "out.cpp").string();
+  RunResult amalgamate = run("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
+                             quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
+  ASSERT_EQ(amalgamate.status, 0) << amalgamate.out;
+  const std::string text = readFile(out);
+  EXPECT_EQ(countOf(text, "inline std::string slashes()"), 1u);
+  EXPECT_EQ(countOf(text, "A_H"), 0u) << "the include guard was kept:\n" << text;
+  EXPECT_EQ(countOf(text, "#include <string>"), 1u);
+  EXPECT_EQ(countOf(text, "block"), 0u) << "a comment was kept:\n" << text;
+  EXPECT_LT(text.find("#include <cstdio>"), text.find("inline std::string slashes()")) << "not hoisted";
+  // The conditional standard include stays inside its #ifdef.
+  EXPECT_LT(text.find("#ifdef SOMETHING"), text.find("#include <map>"));
+  const std::string binary = (dir.path / "out").string();
+  RunResult compile = run("g++ -std=c++17 -Wall -Wextra -Werror " + quote(out) + " -o " + quote(binary) + " 2>&1");
+  ASSERT_EQ(compile.status, 0) << compile.out << "\n" << text;
+  RunResult program = run(quote(binary));
+  EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book\n");
+
+  // A missing project header is an error that names the file and the line.
+  writeFile(dir.path / "bot/main.cpp", "#include \"missing.h\"\nint main() {}\n");
+  RunResult missing = run("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
+                          quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
+  EXPECT_NE(missing.status, 0);
+  EXPECT_NE(missing.out.find("bot/main.cpp:1: cannot find \"missing.h\""), std::string::npos) << missing.out;
+}
+
+TEST(Submission, SizeIsCountedInUtf16UnitsAgainstTheBudget) {
+  TempDir dir;
+  // 10 ASCII characters, one BMP character (1 unit) and one outside the BMP (2 units): 13 units.
+  writeFile(dir.path / "f.cpp", "abcdefghi\n\xC3\xA9\xF0\x9F\x98\x80");
+  const std::string check = "python3 " + quote(kSourceDir + "/scripts/check_submission.py") + " " +
+                            quote((dir.path / "f.cpp").string()) + " --size-only --budget ";
+  RunResult fits = run(check + "13 2>&1");
+  EXPECT_EQ(fits.status, 0) << fits.out;
+  EXPECT_NE(fits.out.find("size 13 UTF-16 units"), std::string::npos) << fits.out;
+  EXPECT_NE(fits.out.find("headroom 0"), std::string::npos) << fits.out;
+  RunResult over = run(check + "12 2>&1");
+  EXPECT_NE(over.status, 0);
+  EXPECT_NE(over.out.find("1 over the budget of 12"), std::string::npos) << over.out;
+}
