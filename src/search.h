@@ -222,16 +222,17 @@ class Search {
   bool updateProof(Index idx) {
     Node& n = pool_[idx];
     if (n.proof != Proof::Unknown || n.firstChild == 0) return n.proof != Proof::Unknown;
-    bool anyDraw = false;
+    bool anyDraw = false, anyUnknown = false;
     for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
       const Proof p = pool_[i].proof;
       if (p == Proof::Loss) {
         n.proof = Proof::Win;
         return true;
       }
-      if (p == Proof::Unknown) return false;
+      anyUnknown |= p == Proof::Unknown;
       anyDraw |= p == Proof::Draw;
     }
+    if (anyUnknown) return false;
     n.proof = anyDraw ? Proof::Draw : Proof::Loss;
     return true;
   }

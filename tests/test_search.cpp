@@ -1,0 +1,245 @@
+// The MCTS-solver: tactics, proofs, legality, the steal, tree reuse, the node pool.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <utility>
+
+#include "search.h"
+
+namespace yav {
+namespace {
+
+using XY = std::pair<int, int>;
+
+Bitboard cells(std::initializer_list<XY> list) {
+  Bitboard b = 0;
+  for (auto [x, y] : list) b |= bit(cellAt(x, y));
+  return b;
+}
+
+SearchLimits iterations(uint64_t n, uint64_t seed = 7) {
+  SearchLimits l;
+  l.iterations = n;
+  l.seed = seed;
+  return l;
+}
+
+constexpr size_t kTestNodes = size_t(1) << 20;
+
+TEST(Search, TakesWinInOne) {
+  // Player 0 has (0,4) (1,4) (3,4): (2,4) makes four.
+  Board b = Board::fromStones(cells({{0, 4}, {1, 4}, {3, 4}}), cells({{0, 0}, {4, 0}, {6, 8}}), 0);
+  Search s(kTestNodes);
+  SearchResult r = s.run(b, iterations(200));
+  EXPECT_EQ(r.move, cellAt(2, 4));
+  EXPECT_EQ(r.proof, Proof::Win);
+  EXPECT_DOUBLE_EQ(r.value, 1.0);
+}
+
+TEST(Search, BlocksSingleThreat) {
+  // Player 1 threatens (2,4); player 0 has nothing and must block there.
+  Board b = Board::fromStones(cells({{0, 0}, {4, 0}, {4, 8}}), cells({{0, 4}, {1, 4}, {3, 4}}), 0);
+  Search s(kTestNodes);
+  SearchResult r = s.run(b, iterations(2000));
+  EXPECT_EQ(r.move, cellAt(2, 4));
+  ASSERT_EQ(r.children.size(), 1u);  // tactics: the block is the only child
+}
+
+TEST(Search, FindsForcedWinByCheck) {
+  // Player 0: (0,4) (2,4). Playing (3,4) threatens (1,4) (making 0..3), and the only block,
+  // (1,4), gives player 1 the three (1,3) (1,4) (0,5) on the vertical axis: a forced win.
+  Board b = Board::fromStones(cells({{0, 4}, {2, 4}}), cells({{1, 3}, {0, 5}}), 0);
+  ASSERT_TRUE(b.losingCells(1) >> cellAt(1, 4) & 1);
+  Search s(kTestNodes);
+  SearchResult r = s.run(b, iterations(5000));
+  EXPECT_EQ(r.proof, Proof::Win);
+  EXPECT_DOUBLE_EQ(r.value, 1.0);
+  // Whatever proven win was chosen, it must survive the opponent's best reply: check it.
+  Board after = b;
+  ASSERT_EQ(after.play(r.move), Outcome::None);
+  Search reply(kTestNodes);
+  SearchResult rr = reply.run(after, iterations(5000));
+  EXPECT_EQ(rr.proof, Proof::Loss);
+}
+
+TEST(Search, EveryMoveLosesIsHandled) {
+  // Player 1 has two winning cells, (2,4) and (2,0): player 0 cannot block both.
+  Board b = Board::fromStones(cells({{0, 8}, {4, 8}, {8, 4}}),
+                              cells({{0, 4}, {1, 4}, {3, 4}, {0, 0}, {1, 0}, {3, 0}}), 0);
+  ASSERT_EQ(popcount(b.winningCells(1)), 2);
+  Search s(kTestNodes);
+  SearchResult r = s.run(b, iterations(500));
+  EXPECT_EQ(r.proof, Proof::Loss);
+  EXPECT_DOUBLE_EQ(r.value, 0.0);
+  EXPECT_TRUE(b.isLegal(r.move));
+  EXPECT_TRUE(b.winningCells(1) >> r.move & 1) << "should at least block one threat";
+}
+
+TEST(Search, OnlyBlockMakesOwnThreeIsLoss) {
+  // Player 1 threatens (2,4); player 0 owns (2,2) (2,3), so the block at (2,4) completes player
+  // 0's own three on the vertical axis: the position is lost.
+  Board b = Board::fromStones(cells({{2, 2}, {2, 3}, {6, 8}}), cells({{0, 4}, {1, 4}, {3, 4}}), 0);
+  ASSERT_TRUE(b.losingCells(0) >> cellAt(2, 4) & 1);
+  ASSERT_EQ(b.winningCells(1), bit(cellAt(2, 4)));
+  Search s(kTestNodes);
+  SearchResult r = s.run(b, iterations(100));
+  EXPECT_EQ(r.proof, Proof::Loss);
+  EXPECT_TRUE(b.isLegal(r.move));
+}
+
+// Random positions reached by smart-ish play, for both seats.
+std::vector<Board> randomPositions(int count, uint64_t seed) {
+  std::vector<Board> out;
+  Rng rng(seed);
+  while (int(out.size()) < count) {
+    Board b;
+    const int plies = int(rng.below(40));
+    bool over = false;
+    for (int i = 0; i < plies && !over; ++i) {
+      Bitboard safe = b.legalMoves() & ~b.losingCells(b.toMove());
+      if (!safe) break;
+      over = b.play(randomCell(safe, rng)) != Outcome::None;
+    }
+    if (!over && b.legalMoves()) out.push_back(b);
+  }
+  return out;
+}
+
+TEST(Search, NeverPlaysIllegalMoves) {
+  int seats[2] = {0, 0};
+  Search s(kTestNodes);
+  Search plain(kTestNodes, SearchOptions::plainUct());
+  uint64_t seed = 1;
+  for (const Board& b : randomPositions(300, 42)) {
+    ++seats[b.toMove()];
+    SearchResult r = s.run(b, iterations(150, ++seed));
+    ASSERT_TRUE(b.isLegal(r.move)) << "move " << r.move << " at " << b.stoneCount() << " stones";
+    SearchResult p = plain.run(b, iterations(150, seed));
+    ASSERT_TRUE(b.isLegal(p.move));
+  }
+  EXPECT_GT(seats[0], 50);
+  EXPECT_GT(seats[1], 50);
+}
+
+TEST(Search, ReproducibleWithSeed) {
+  Board b = Board::fromStones(cells({{4, 4}, {2, 3}}), cells({{5, 5}}), 1);
+  Search a(kTestNodes), c(kTestNodes);
+  SearchResult ra = a.run(b, iterations(3000, 99)), rc = c.run(b, iterations(3000, 99));
+  EXPECT_EQ(ra.move, rc.move);
+  ASSERT_EQ(ra.children.size(), rc.children.size());
+  for (size_t i = 0; i < ra.children.size(); ++i) EXPECT_EQ(ra.children[i].visits, rc.children[i].visits);
+}
+
+TEST(Search, StealIsARootMoveForTheSecondPlayer) {
+  Board b = Board::fromStones(cells({{4, 4}}), 0, 1);
+  ASSERT_TRUE(b.canSteal());
+  Search s(kTestNodes);
+  SearchResult r = s.run(b, iterations(4000));
+  bool stealListed = false;
+  for (const RootMove& m : r.children) stealListed |= m.move == cellAt(4, 4) && m.visits > 0;
+  EXPECT_TRUE(stealListed);
+  EXPECT_EQ(r.children.size(), 61u);  // 60 empty cells + the steal
+  EXPECT_TRUE(b.isLegal(r.move));
+}
+
+TEST(Search, TreeReusedAcrossOwnStealAndReply) {
+  // As the stealer: we steal, the opponent replies, the tree below is kept.
+  Board b = Board::fromStones(cells({{4, 4}}), 0, 1);
+  Search s(kTestNodes);
+  s.run(b, iterations(5000));
+  Board after = b;
+  after.play(cellAt(4, 4));  // the steal
+  EXPECT_EQ(after.toMove(), 0);
+  EXPECT_EQ(after.stones(1), bit(cellAt(4, 4)));
+  SearchResult r1 = s.run(after, iterations(10));  // the steal's node is the new root
+  EXPECT_TRUE(r1.reused);
+  after.play(cellAt(3, 3));
+  SearchResult r2 = s.run(after, iterations(100));  // our steal + the reply: two plies
+  EXPECT_TRUE(r2.reused);
+  EXPECT_TRUE(after.isLegal(r2.move));
+}
+
+TEST(Search, TreeReusedWhenOurStoneIsStolen) {
+  // As the victim: we open, the opponent steals the stone, we move again on the kept subtree.
+  Board empty;
+  Search s(kTestNodes);
+  SearchResult r = s.run(empty, iterations(3000));
+  Board after = empty;
+  after.play(r.move);
+  uint64_t stealVisitsBefore = 0;
+  {
+    // The opponent's steal was searched below our move: run once more on that position.
+    Board stolen = after;
+    ASSERT_TRUE(stolen.canSteal());
+    stolen.play(r.move);
+    EXPECT_EQ(stolen.toMove(), 0);
+    EXPECT_EQ(stolen.stones(0), 0u);
+    SearchResult again = s.run(stolen, iterations(200));
+    EXPECT_TRUE(again.reused);
+    for (const RootMove& m : again.children) stealVisitsBefore += m.visits;
+    EXPECT_GE(stealVisitsBefore, 200u);
+    EXPECT_TRUE(stolen.isLegal(again.move));
+    EXPECT_NE(again.move, r.move);  // that cell is the opponent's now
+  }
+}
+
+TEST(Search, UnrelatedPositionStartsFresh) {
+  Search s(kTestNodes);
+  s.run(Board(), iterations(500));
+  Board far = Board::fromStones(cells({{0, 0}, {8 - 4, 8}}), cells({{4, 4}, {1, 1}}), 0);
+  SearchResult r = s.run(far, iterations(100));
+  EXPECT_FALSE(r.reused);
+  uint64_t total = 0;
+  for (const RootMove& m : r.children) total += m.visits;
+  EXPECT_EQ(total, 100u);
+}
+
+TEST(Search, FullPoolDegradesGracefully) {
+  Search s(300);
+  SearchResult r = s.run(Board(), iterations(20000));
+  EXPECT_EQ(r.iterations, 20000u);
+  EXPECT_LE(r.nodes, 300u);
+  EXPECT_TRUE(Board().isLegal(r.move));
+  Board next;
+  next.play(r.move);
+  SearchResult r2 = s.run(next, iterations(5000));
+  EXPECT_TRUE(next.isLegal(r2.move));
+}
+
+TEST(Search, CompactionKeepsTheTreeIntact) {
+  // The same searches with a roomy pool and with one small enough to be compacted on reuse must
+  // give identical statistics.
+  Search big(kTestNodes);
+  SearchResult first = big.run(Board(), iterations(2000, 5));
+  const size_t smallCapacity = first.nodes * 3 / 2;
+  Search small(smallCapacity);
+  SearchResult firstSmall = small.run(Board(), iterations(2000, 5));
+  ASSERT_EQ(first.nodes, firstSmall.nodes);
+  ASSERT_GT(first.nodes, smallCapacity / 2);  // so the reuse compacts
+
+  Board next;
+  next.play(first.move);
+  next.play(cellAt(1, 1));
+  SearchResult a = big.run(next, iterations(300, 6)), b = small.run(next, iterations(300, 6));
+  ASSERT_TRUE(a.reused);
+  ASSERT_TRUE(b.reused);
+  EXPECT_LT(b.nodes, a.nodes);  // the compacted pool holds only the kept subtree
+  EXPECT_EQ(a.move, b.move);
+  ASSERT_EQ(a.children.size(), b.children.size());
+  for (size_t i = 0; i < a.children.size(); ++i) {
+    EXPECT_EQ(a.children[i].move, b.children[i].move);
+    EXPECT_EQ(a.children[i].visits, b.children[i].visits);
+  }
+}
+
+TEST(Search, TimedSearchStopsOnTime) {
+  Search s(kTestNodes);
+  SearchLimits l;
+  l.timeMs = 30;
+  SearchResult r = s.run(Board(), l);
+  EXPECT_GT(r.iterations, 0u);
+  EXPECT_LT(r.elapsedMs, 200.0);  // generous: the machine is shared
+}
+
+}  // namespace
+}  // namespace yav
