@@ -25,7 +25,8 @@ HARD_LIMIT = 100_000
 DEFAULT_BUDGET = 99_000
 CODINGAME_LIBS = ['-lm', '-lpthread', '-ldl', '-lcrypt']
 STANDARDS = ['c++17', 'c++20']
-# Game endings that are part of the rules; anything else (timeout, illegal, ...) is a bot failure.
+# Game endings that are part of the rules; anything else (timeout, illegal, bad_output, crash,
+# aborted) is a bot failure.
 NORMAL_ENDINGS = {'line4', 'line3', 'draw'}
 
 
@@ -89,51 +90,50 @@ def compile_all(path, work, compiler):
     return binaries
 
 
-def game_failures(report):
-    """Every game ending in the arena's JSON report that is not a normal end of the game."""
-    endings = []
-
-    def walk(node):
-        if isinstance(node, dict):
-            if isinstance(node.get('reason'), str):
-                endings.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-    walk(report)
-    return endings, [e for e in endings if e['reason'] not in NORMAL_ENDINGS]
-
-
 def play_self_game(binary, arena, work):
     if not os.access(arena, os.X_OK):
         fail(f'the arena {arena} is missing; build it first (./scripts/build.sh builds it)')
-    report_path = os.path.join(work, 'selfplay.json')
-    log_path = os.path.join(work, 'selfplay.log')
+    summary_path = os.path.join(work, 'selfplay.json')
+    record_path = os.path.join(work, 'selfplay.jsonl')
+    log_dir = os.path.join(work, 'selfplay-logs')
+    for stale in (summary_path, record_path):
+        if os.path.exists(stale):
+            os.remove(stale)
     bot = shlex.quote(os.path.abspath(binary))
-    command = [arena, '--games', '1', '--json', report_path, bot, bot]
+    command = [arena, '--games', '1', '--quiet', '--json', summary_path, '--record', record_path,
+               '--stderr-dir', log_dir, bot, bot]
     print(f'check: one game against itself: {shlex.join(command)}')
-    with open(log_path, 'w') as log:
-        result = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT)
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
-        fail(f'the arena failed (exit {result.returncode}); its output is in {os.path.relpath(log_path)}')
+        fail(f'the arena failed (exit {result.returncode}):\n{result.stdout.strip()}')
     try:
-        with open(report_path) as f:
-            report = json.load(f)
+        with open(record_path) as f:
+            games = [json.loads(line) for line in f if line.strip()]
+        with open(summary_path) as f:
+            summary = json.load(f)
     except (OSError, ValueError) as e:
-        fail(f'cannot read the arena report {report_path}: {e}')
-    endings, failures = game_failures(report)
-    if not endings:
-        fail(f'the arena report {os.path.relpath(report_path)} lists no finished game')
-    if failures:
-        details = '; '.join(f'{e["reason"]}' + (f' ({e["detail"]})' if e.get('detail') else '') for e in failures)
-        fail(f'the self-play game ended abnormally: {details}; see {os.path.relpath(log_path)} and '
-             f'{os.path.relpath(report_path)}')
-    print(f'check: self-play game finished normally ({", ".join(e["reason"] for e in endings)})')
+        fail(f'cannot read the arena output ({e}); arena said:\n{result.stdout.strip()}')
+    if len(games) != 1:
+        fail(f'the arena recorded {len(games)} games instead of 1 in {os.path.relpath(record_path)}')
+    game = games[0]
+    reason = game.get('reason')
+    if reason not in NORMAL_ENDINGS:
+        fail(f'the self-play game ended with "{reason}": {game.get("detail", "")} after {len(game.get("moves", []))} '
+             f'moves; bot stderr in {os.path.relpath(log_dir)}/, game in {os.path.relpath(record_path)}')
+    times = summary.get('times', {})
+    slowest = max((t.get('max_ms', 0) for t in times.values()), default=0)
+    slowest_first = max((t.get('first_turn_max_ms', 0) for t in times.values()), default=0)
+    slow = sum(t.get('slow', 0) for t in times.values())
+    print(f'check: self-play game finished normally: {reason} ({game.get("detail", "")}) after '
+          f'{len(game.get("moves", []))} moves; slowest answer {slowest_first:.0f} ms on a first turn '
+          f'(limit 1000), {slowest:.0f} ms later (limit 100)')
+    if slow:
+        print(f'check: warning: {slow} answers were over the time limit but within the arena\'s grace; '
+              'on CodinGame they would lose (a busy machine can cause this: rerun to confirm)')
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)  # keep stdout and stderr in order when piped
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('file', nargs='?', default=os.path.join(ROOT, 'dist', 'yavalath.cpp'))
     parser.add_argument('--budget', type=int,
