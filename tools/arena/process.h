@@ -160,7 +160,11 @@ class BotProcess {
     return false;
   }
   void reaped(int status) {
-    if (WIFEXITED(status)) exitText_ = "exit code " + std::to_string(WEXITSTATUS(status));
+    if (WIFEXITED(status)) {
+      const int code = WEXITSTATUS(status);
+      exitText_ = "exit code " + std::to_string(code);
+      if (code > 128 && code < 128 + 65) exitText_ += " (signal " + std::to_string(code - 128) + " in the shell's child)";
+    }
     else if (WIFSIGNALED(status)) exitText_ = "killed by signal " + std::to_string(WTERMSIG(status));
     ::kill(-pid_, SIGKILL);  // children the shell left behind
     pid_ = -1;
