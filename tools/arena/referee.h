@@ -237,8 +237,9 @@ inline GameResult playGame(Player* players[2], const std::vector<Cell>& opening,
 }
 
 // Parses a list of moves "x y" (pairs of integers separated by spaces, commas or semicolons),
-// checks them against the rules, and rejects lists that end the game.
-inline bool parseMoveList(const std::string& text, std::vector<Cell>& moves, std::string& error) {
+// checks them against the rules, and rejects lists that end the game (unless `mayEnd`, where the
+// last move may decide it).
+inline bool parseMoveList(const std::string& text, std::vector<Cell>& moves, std::string& error, bool mayEnd = false) {
   std::vector<long long> numbers;
   std::string token;
   auto flush = [&]() -> bool {
@@ -277,7 +278,7 @@ inline bool parseMoveList(const std::string& text, std::vector<Cell>& moves, std
       error = "move " + std::to_string(i / 2 + 1) + " (" + cellName(c) + ") is not legal";
       return false;
     }
-    if (board.play(c) != Outcome::None) {
+    if (board.play(c) != Outcome::None && !(mayEnd && i + 2 == numbers.size())) {
       error = "move " + std::to_string(i / 2 + 1) + " (" + cellName(c) + ") ends the game";
       return false;
     }

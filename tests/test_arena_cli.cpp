@@ -1,0 +1,221 @@
+// build/bin/arena and build/bin/viewer end to end: a short match with fake bots, the JSON summary,
+// the game records, openings, --resume, usage errors, Ctrl-C (summary so far, no bot left behind).
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "tools/arena/json.h"
+#include "tools/arena/record.h"
+
+using namespace yav;
+using namespace yav::arena;
+
+namespace {
+
+const std::string kBin = YAVALATH_BIN_DIR;
+std::string fake(const std::string& args) { return "'" + kBin + "/fake_bot " + args + "'"; }
+std::string tmp(const std::string& name) { return ::testing::TempDir() + "arena_cli_" + name; }
+
+struct CommandRun {
+  int status = -1;
+  std::string out;
+};
+CommandRun run(const std::string& command) {
+  CommandRun r;
+  FILE* p = popen((command + " 2>&1").c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+json::Value readJson(const std::string& path) {
+  json::Value v;
+  std::string error;
+  EXPECT_TRUE(json::parse(readFile(path), v, error)) << error;
+  return v;
+}
+
+std::vector<GameRecord> readRecords(const std::string& path) {
+  std::vector<GameRecord> records;
+  std::istringstream in(readFile(path));
+  std::string line, error;
+  while (std::getline(in, line)) {
+    GameRecord r;
+    EXPECT_TRUE(recordFromJson(line, r, error)) << error;
+    records.push_back(r);
+  }
+  return records;
+}
+
+const std::string kFast = " --time-ms 50 --first-time-ms 200 --grace 2 --quiet ";
+
+}  // namespace
+
+TEST(ArenaCli, MatchAgainstGarbageBotWritesJsonAndRecords) {
+  const std::string json = tmp("garbage.json"), rec = tmp("garbage.jsonl");
+  CommandRun r = run(kBin + "/arena --games 4 --jobs 2" + kFast + "--json " + json + " --record " + rec + " " +
+              fake("legal --seed 3") + " " + fake("garbage --turn 2"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("A: W 4  D 0  L 0"), std::string::npos) << r.out;
+  json::Value v = readJson(json);
+  EXPECT_EQ(v.numberOr("games", -1), 4);
+  EXPECT_EQ(v.numberOr("wins", -1), 4);
+  EXPECT_EQ(v.numberOr("draws", -1), 0);
+  EXPECT_EQ(v.numberOr("losses", -1), 0);
+  EXPECT_EQ(v.numberOr("score", -1), 1.0);
+  ASSERT_NE(v.get("elo"), nullptr);
+  ASSERT_NE(v.get("elo_ci95"), nullptr);
+  EXPECT_EQ(v.get("reasons")->get("bad_output")->numberOr("lost_by_b", -1), 4);
+  const json::Value* pent = v.get("pentanomial");
+  ASSERT_NE(pent, nullptr);
+  EXPECT_EQ(pent->items[4].num, 2);
+  std::vector<GameRecord> records = readRecords(rec);
+  ASSERT_EQ(records.size(), 4u);
+  for (const auto& g : records) {
+    EXPECT_EQ(g.resultName(), "A");
+    EXPECT_EQ(g.result.reason, Reason::BadOutput);
+    EXPECT_EQ(g.result.finalAnswer, "hello");
+    EXPECT_EQ(g.seatOfA, g.game % 2);  // seats swap inside each pair
+  }
+}
+
+TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
+  const std::string openings = tmp("openings.txt"), rec = tmp("openings.jsonl");
+  std::ofstream(openings) << "# test openings\n4 4\n0 0; 3 3\n";
+  CommandRun r = run(kBin + "/arena --games 4" + kFast + "--openings " + openings + " --record " + rec + " " +
+              fake("legal --seed 1") + " " + fake("legal --seed 2"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::vector<GameRecord> records = readRecords(rec);
+  ASSERT_EQ(records.size(), 4u);
+  for (const auto& g : records) {
+    if (g.pair == 0) {
+      EXPECT_EQ(g.result.openingPlies, 1);
+      EXPECT_EQ(g.result.moves[0].cell, cellAt(4, 4));
+    } else {
+      EXPECT_EQ(g.result.openingPlies, 2);
+      EXPECT_EQ(g.result.moves[1].cell, cellAt(3, 3));
+    }
+  }
+  // A bad openings file is a usage error naming the line.
+  std::ofstream(openings) << "4 4\n9 9\n";
+  r = run(kBin + "/arena --games 2" + kFast + "--openings " + openings + " x y");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find(":2: (9,9) is off the board"), std::string::npos) << r.out;
+}
+
+TEST(ArenaCli, ResumeContinuesARecordedMatch) {
+  const std::string rec = tmp("resume.jsonl"), json = tmp("resume.json");
+  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal") + " " + fake("crash --turn 3"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  r = run(kBin + "/arena --games 4 --resume" + kFast + "--record " + rec + " --json " + json + " " + fake("legal") +
+          " " + fake("crash --turn 3"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("resuming with 2 finished games"), std::string::npos) << r.out;
+  EXPECT_EQ(readRecords(rec).size(), 4u);
+  json::Value v = readJson(json);
+  EXPECT_EQ(v.numberOr("games", -1), 4);
+  EXPECT_EQ(v.get("reasons")->get("crash")->numberOr("lost_by_b", -1), 4);
+}
+
+TEST(ArenaCli, SprtStopsEarly) {
+  const std::string json = tmp("sprt.json");
+  CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=20" + kFast + "--no-record --json " + json + " " +
+              fake("legal") + " " + fake("exit --turn 1"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  json::Value v = readJson(json);
+  EXPECT_LT(v.numberOr("games", 1000), 200);
+  EXPECT_EQ(v.get("sprt")->stringOr("decision", ""), "H1");
+}
+
+TEST(ArenaCli, UsageErrors) {
+  EXPECT_EQ(run(kBin + "/arena").status, 2);
+  EXPECT_EQ(run(kBin + "/arena --games 0 a b").status, 2);
+  EXPECT_EQ(run(kBin + "/arena --bogus a b").status, 2);
+  CommandRun r = run(kBin + "/arena --games x a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--games expects a number"), std::string::npos) << r.out;
+  EXPECT_EQ(run(kBin + "/arena --help").status, 0);
+}
+
+TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
+  const std::string pidfile = tmp("interrupt.pids"), out = tmp("interrupt.out");
+  std::remove(pidfile.c_str());
+  const std::string command = kBin + "/arena --games 10 --jobs 2 --first-time-ms 30000 --quiet --no-record " +
+                              fake("timeout --pidfile " + pidfile) + " " + fake("timeout --pidfile " + pidfile) +
+                              " > " + out + " 2>&1";
+  pid_t pid = 0;
+  const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
+  // exec so that the pid is the arena's own: 'exec' in the shell command.
+  const std::string execCommand = "exec " + command;
+  argv[2] = execCommand.c_str();
+  ASSERT_EQ(posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ), 0);
+  // Wait until both games' first bots run, then Ctrl-C.
+  for (int i = 0; i < 200; ++i) {
+    std::istringstream pids(readFile(pidfile));
+    int count = 0;
+    for (pid_t p; pids >> p;) ++count;
+    if (count >= 2) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const std::string text = readFile(out);
+  EXPECT_NE(text.find("[INTERRUPTED]"), std::string::npos) << text;
+  EXPECT_NE(text.find("aborted, not counted"), std::string::npos) << text;
+  std::istringstream pids(readFile(pidfile));
+  int count = 0;
+  for (pid_t p; pids >> p; ++count) {
+    bool gone = false;
+    for (int i = 0; i < 100 && !gone; ++i) {
+      std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
+      std::string s;
+      std::getline(stat, s);
+      gone = s.empty() || s.find(") Z") != std::string::npos;
+      if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_TRUE(gone) << "bot pid " << p << " survived the interrupt";
+  }
+  EXPECT_GE(count, 2);
+}
+
+TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
+  const std::string rec = tmp("viewer.jsonl"), svg = tmp("viewer.svg");
+  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal --seed 5") + " " +
+              fake("steal --seed 6"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  r = run(kBin + "/viewer " + rec + " --game 0");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("ply 2: O (B) plays"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(steal)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("result: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("y=4   "), std::string::npos) << r.out;
+  r = run(kBin + "/viewer " + rec + " --game 1 --svg " + svg);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string image = readFile(svg);
+  EXPECT_EQ(image.substr(0, 4), "<svg");
+  EXPECT_EQ(std::count(image.begin(), image.end(), '\n') > 61, true);
+  EXPECT_NE(image.find("</svg>"), std::string::npos);
+  // A position from a move list, as ASCII: X at (4,4) taken by O through the steal, then X at (3,3).
+  r = run(kBin + "/viewer --moves '4 4; 4 4; 3 3' --ply 3");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("y=4   . . . . O . . . ."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("y=3    . . .[X]. . . ."), std::string::npos) << r.out;
+  EXPECT_EQ(run(kBin + "/viewer " + rec + " --game 99").status, 2);
+}
