@@ -1,0 +1,132 @@
+// The bot binary end to end: recorded protocol transcripts (the exact stdin a bot received in an
+// arena game, captured with `tee`) are replayed through build/bin/bot; every answer line must be
+// well formed and legal on the grid of its turn. Plus the command line.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "protocol.h"
+
+namespace yav {
+namespace {
+
+const std::string kBot = std::string(YAVALATH_BIN_DIR) + "/bot";
+const std::string kData = std::string(YAVALATH_SOURCE_DIR) + "/tests/data/";
+
+struct BotRun {
+  int exitCode = -1;
+  std::vector<std::string> lines;  // stdout
+};
+
+BotRun runBot(const std::string& args, const std::string& inputFile) {
+  BotRun run;
+  const std::string command = kBot + " " + args + " < " + inputFile + " 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return run;
+  std::string line;
+  for (int ch; (ch = std::fgetc(pipe)) != EOF;) {
+    if (ch == '\n') run.lines.push_back(line), line.clear();
+    else line += char(ch);
+  }
+  if (!line.empty()) run.lines.push_back(line);
+  const int status = pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::vector<TurnInput> readTranscript(const std::string& path) {
+  std::ifstream in(path);
+  ProtocolReader reader(in);
+  std::vector<TurnInput> turns;
+  for (TurnInput t; reader.read(t);) {
+    EXPECT_TRUE(t.errors.empty()) << path << ": " << t.errors.front();
+    turns.push_back(t);
+  }
+  return turns;
+}
+
+// "x y" or "x y message": single spaces, nothing before the coordinates.
+void expectLegalAnswers(const std::string& name, const BotRun& run) {
+  const std::vector<TurnInput> turns = readTranscript(kData + name);
+  ASSERT_FALSE(turns.empty()) << name;
+  ASSERT_EQ(run.exitCode, 0) << name;
+  ASSERT_EQ(run.lines.size(), turns.size()) << name;
+  const std::regex answer(R"(^(\d) (\d)( [!-~]+( [!-~]+)*)?$)");
+  for (size_t i = 0; i < turns.size(); ++i) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(run.lines[i], m, answer)) << name << " turn " << i + 1 << ": '" << run.lines[i] << "'";
+    const int x = std::stoi(m[1]), y = std::stoi(m[2]);
+    ASSERT_TRUE(onBoardXY(x, y)) << run.lines[i];
+    EXPECT_TRUE(turns[i].board.isLegal(cellAt(x, y))) << name << " turn " << i + 1 << ": " << run.lines[i];
+  }
+}
+
+const char* const kTranscripts[] = {"transcript_first_id1.txt", "transcript_second_id2.txt",
+                                    "transcript_stealer_id2.txt", "transcript_victim_id1.txt"};
+
+TEST(Bot, TranscriptsHaveTheExpectedSituations) {
+  const auto stealer = readTranscript(kData + "transcript_stealer_id2.txt");
+  ASSERT_GE(stealer.size(), 2u);
+  EXPECT_TRUE(stealer[0].stealAvailable);
+  EXPECT_EQ(popcount(stealer[1].board.stones(1)), 1) << "the stolen stone is ours";
+  EXPECT_EQ(popcount(stealer[1].board.stones(0)), 1) << "the opponent's reply to the steal";
+  const auto victim = readTranscript(kData + "transcript_victim_id1.txt");
+  ASSERT_GE(victim.size(), 1u);
+  EXPECT_EQ(victim[0].board.stones(0), 0u);  // our first stone was stolen before we saw the board
+  EXPECT_EQ(victim[0].myId, 1);
+}
+
+TEST(Bot, ReplaysTranscriptsWithFixedIterations) {
+  for (const char* name : kTranscripts) {
+    SCOPED_TRACE(name);
+    expectLegalAnswers(name, runBot("--iterations 400 --seed 3 --quiet", kData + name));
+  }
+}
+
+TEST(Bot, PlainUctReplaysTranscripts) {
+  for (const char* name : kTranscripts) expectLegalAnswers(name, runBot("--plain-uct --iterations 300 --quiet", kData + name));
+}
+
+TEST(Bot, FixedIterationsAreReproducible) {
+  const std::string input = kData + "transcript_second_id2.txt";
+  const BotRun a = runBot("--iterations 600 --seed 11 --no-book", input);
+  const BotRun b = runBot("--iterations 600 --seed 11 --no-book", input);
+  ASSERT_FALSE(a.lines.empty());
+  EXPECT_EQ(a.lines, b.lines);
+}
+
+TEST(Bot, DefaultClockAnswersEveryTurn) {
+  // No flags: exactly the CodinGame behaviour (about 0.9 s for the first turn, 80 ms later).
+  expectLegalAnswers("transcript_victim_id1.txt", runBot("", kData + "transcript_victim_id1.txt"));
+}
+
+TEST(Bot, ShortTimeBudgetsAnswerEveryTurn) {
+  expectLegalAnswers("transcript_stealer_id2.txt",
+                     runBot("--time-ms 5 --first-time-ms 20 --quiet", kData + "transcript_stealer_id2.txt"));
+}
+
+TEST(Bot, BadCommandLineIsRejected) {
+  EXPECT_EQ(runBot("--bogus", "/dev/null").exitCode, 2);
+  EXPECT_EQ(runBot("--time-ms", "/dev/null").exitCode, 2);
+  EXPECT_EQ(runBot("--iterations many", "/dev/null").exitCode, 2);
+  EXPECT_EQ(runBot("--time-ms 0", "/dev/null").exitCode, 2);
+  const BotRun help = runBot("--help", "/dev/null");
+  EXPECT_EQ(help.exitCode, 0);
+  ASSERT_FALSE(help.lines.empty());
+  EXPECT_NE(help.lines[0].find("usage"), std::string::npos);
+}
+
+TEST(Bot, EmptyInputEndsCleanly) {
+  const BotRun run = runBot("--iterations 10", "/dev/null");
+  EXPECT_EQ(run.exitCode, 0);
+  EXPECT_TRUE(run.lines.empty());
+}
+
+}  // namespace
+}  // namespace yav

@@ -1,0 +1,144 @@
+// In-process matches between two search configurations (no protocol, no processes): the quick
+// way to compare search options. Each opening (a random first stone) is played twice with the
+// seats swapped. Progress on stderr; the score of A at the end.
+//
+//   build/bin/search_match --games 200 --time-ms 50 --a 'c=0.5' --b 'plain' [--jobs 2]
+// Config keys (comma separated): plain, c=X (exploration), expand=N, secure, secureA=X,
+// nosolver, notactics, random (uniform playouts), nodes=N.
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "clock.h"
+#include "search.h"
+
+using namespace yav;
+
+namespace {
+
+struct Config {
+  SearchOptions options;
+  size_t nodes = size_t(1) << 22;
+};
+
+bool parseConfig(const std::string& text, Config& cfg, std::string& error) {
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq);
+    const double v = eq == std::string::npos ? 0 : std::atof(item.c_str() + eq + 1);
+    if (key == "plain") cfg.options = SearchOptions::plainUct();
+    else if (key == "c") cfg.options.exploration = v;
+    else if (key == "expand") cfg.options.expandVisits = uint32_t(v);
+    else if (key == "secure") cfg.options.secureChild = true;
+    else if (key == "secureA") cfg.options.secureA = v;
+    else if (key == "nosolver") cfg.options.solver = false;
+    else if (key == "notactics") cfg.options.tactics = false;
+    else if (key == "random") cfg.options.smartPlayouts = false;
+    else if (key == "nodes") cfg.nodes = size_t(v);
+    else {
+      error = "unknown config key '" + key + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+// Plays one game; returns the winning config (0 = A, 1 = B) or -1 for a draw.
+int playGame(const Config& a, const Config& b, bool aFirst, Cell opening, double timeMs, uint64_t iterations,
+             uint64_t seed, double& slowestMs) {
+  Search sa(a.nodes, a.options), sb(b.nodes, b.options);
+  Search* player[2] = {aFirst ? &sa : &sb, aFirst ? &sb : &sa};
+  const int configOf[2] = {aFirst ? 0 : 1, aFirst ? 1 : 0};
+  Board board;
+  board.play(opening);  // the first player's first stone is the opening
+  int mover = 1;        // seat to move: the swap exchanges who owns what, not who moves next
+  for (int ply = 1;; ++ply) {
+    SearchLimits limits;
+    limits.timeMs = timeMs;
+    limits.iterations = iterations;
+    limits.seed = seed * 131 + uint64_t(ply);
+    const SearchResult r = player[mover]->run(board, limits);
+    slowestMs = std::max(slowestMs, r.elapsedMs);
+    if (!board.isLegal(r.move)) return configOf[mover ^ 1];
+    const int who = board.toMove();
+    const Outcome o = board.play(r.move);
+    if (o == Outcome::Win) return configOf[mover];
+    if (o == Outcome::Loss) return configOf[mover ^ 1];
+    if (o == Outcome::Draw) return -1;
+    (void)who;
+    mover ^= 1;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int games = 20, jobs = 1;
+  double timeMs = 0;
+  uint64_t iterations = 0, seed = 1;
+  Config a, b;
+  std::string error;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool hasValue = i + 1 < argc;
+    if (arg == "--games" && hasValue) games = std::atoi(argv[++i]);
+    else if (arg == "--jobs" && hasValue) jobs = std::atoi(argv[++i]);
+    else if (arg == "--time-ms" && hasValue) timeMs = std::atof(argv[++i]);
+    else if (arg == "--iterations" && hasValue) iterations = uint64_t(std::atoll(argv[++i]));
+    else if (arg == "--seed" && hasValue) seed = uint64_t(std::atoll(argv[++i]));
+    else if (arg == "--a" && hasValue) {
+      if (!parseConfig(argv[++i], a, error)) break;
+    } else if (arg == "--b" && hasValue) {
+      if (!parseConfig(argv[++i], b, error)) break;
+    } else {
+      error = "unknown or incomplete option '" + arg + "'";
+      break;
+    }
+  }
+  if (error.empty() && timeMs <= 0 && iterations == 0) error = "set --time-ms or --iterations";
+  if (!error.empty() || games <= 0 || jobs <= 0) {
+    std::cerr << "search_match: " << (error.empty() ? "bad --games/--jobs" : error) << "\n"
+              << "usage: search_match --games N [--jobs J] (--time-ms MS | --iterations N) [--seed S]\n"
+              << "                    --a CONFIG --b CONFIG   (keys: plain c= expand= secure secureA=\n"
+              << "                    nosolver notactics random nodes=)\n";
+    return 2;
+  }
+  geometry(), lineRules(), zobrist();
+
+  std::atomic<int> next{0};
+  std::mutex mutex;
+  int winsA = 0, winsB = 0, draws = 0, done = 0;
+  double slowest = 0;
+  const Stopwatch clock;
+  auto worker = [&] {
+    for (int g; (g = next++) < games;) {
+      Rng rng(seed * 7919 + uint64_t(g / 2));
+      const Cell opening = Cell(rng.below(kCells));
+      double slow = 0;
+      const int w = playGame(a, b, g % 2 == 0, opening, timeMs, iterations, seed + uint64_t(g), slow);
+      std::lock_guard<std::mutex> lock(mutex);
+      (w == 0 ? winsA : w == 1 ? winsB : draws)++;
+      slowest = std::max(slowest, slow);
+      ++done;
+      const double rate = done / (clock.elapsedMs() / 1000);
+      std::fprintf(stderr, "\r%d/%d games  A %d  B %d  draws %d  %.2f games/s  ETA %.0f s   ", done, games, winsA,
+                   winsB, draws, rate, (games - done) / rate);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  const double score = (winsA + 0.5 * draws) / games;
+  std::fprintf(stderr, "\n");
+  std::printf("A %d  B %d  draws %d  of %d: A scores %.1f%% (+-%.1f%%), slowest move %.1f ms\n", winsA, winsB, draws,
+              games, 100 * score, 100 * 1.96 * std::sqrt(score * (1 - score) / games), slowest);
+}
