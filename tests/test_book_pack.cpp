@@ -1,0 +1,143 @@
+// The packer's rules on a hand-made database: lower confidence bounds, minimum games, proven
+// wins and losses, reachability by the book's own moves, one entry per symmetry class.
+#include <gtest/gtest.h>
+
+#include "opening_book.h"
+#include "tools/book/pack.h"
+
+using namespace yav;
+using namespace yav::book;
+
+namespace {
+
+// Adds statistics for `move` (actual orientation) in position `b`.
+void addStats(Database& db, const Board& b, Cell move, uint32_t games, uint32_t wins, MoveProof proof = MoveProof::Unknown) {
+  const CanonicalFrame f(b);
+  MoveStats& m = db.at(f.key).get(f.toCanonical(move));
+  m.games += games;
+  m.halfPoints += 2 * wins;
+  m.proof = proof;
+}
+
+Board after(std::initializer_list<Cell> moves) {
+  Board b;
+  for (Cell c : moves) b.play(c);
+  return b;
+}
+
+const Cell kCentre = cellAt(4, 4), kCorner = cellAt(0, 0), kEdge = cellAt(2, 0);
+
+}  // namespace
+
+TEST(BookPack, LowerBounds) {
+  PackOptions linear;
+  MoveStats m{0, MoveProof::Unknown, 100, 140};  // 70 % of 100 games
+  EXPECT_NEAR(lowerBound(m, linear), 0.7 - 2.0 / 10, 1e-12);
+  PackOptions wilson;
+  wilson.wilson = true;
+  wilson.margin = 1.96;
+  EXPECT_NEAR(lowerBound(m, wilson), 0.6041, 1e-3);  // the textbook 95 % Wilson interval of 70/100
+  MoveStats draws{0, MoveProof::Unknown, 10, 10};    // ten draws: win rate one half
+  EXPECT_DOUBLE_EQ(draws.winRate(), 0.5);
+}
+
+TEST(BookPack, ChoosesBestBoundAboveThresholdWithEnoughGames) {
+  Database db;
+  const Board root;
+  addStats(db, root, kCentre, 100, 70);  // bound 0.5
+  addStats(db, root, kCorner, 9, 9);     // perfect but too few games
+  addStats(db, root, kEdge, 400, 250);   // 0.625 - 0.1 = 0.525: best bound
+  PackOptions opt;
+  Choices c = chooseMoves(db, opt);
+  ASSERT_EQ(c.count(PositionKey{}), 1u);
+  EXPECT_EQ(c[PositionKey{}].move, CanonicalFrame(root).toCanonical(kEdge));
+
+  opt.threshold = 0.6;  // nothing clears it
+  EXPECT_EQ(chooseMoves(db, opt).count(PositionKey{}), 0u);
+  opt.threshold = 0.2;
+  opt.minGames = 5;  // now the perfect 9-game move counts: 1 - 2/3 = 0.33 < 0.525
+  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, CanonicalFrame(root).toCanonical(kEdge));
+  opt.margin = 0.1;  // barely any margin: the perfect record wins
+  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, CanonicalFrame(root).toCanonical(kCorner));
+}
+
+TEST(BookPack, ProvenWinsAlwaysProvenLossesNever) {
+  Database db;
+  const Board p = after({kCentre});
+  addStats(db, p, kCentre, 500, 450, MoveProof::Loss);  // the steal looks great but is proven lost
+  addStats(db, p, kCorner, 100, 60);
+  PackOptions opt;
+  Choices c = chooseMoves(db, opt);
+  const CanonicalFrame f(p);
+  ASSERT_EQ(c.count(f.key), 1u);
+  EXPECT_EQ(c[f.key].move, f.toCanonical(kCorner));
+
+  addStats(db, p, kEdge, 1, 0, MoveProof::Win);  // one lost game, but proven won
+  c = chooseMoves(db, opt);
+  EXPECT_EQ(c[f.key].move, f.toCanonical(kEdge));
+  EXPECT_TRUE(c[f.key].proven);
+}
+
+TEST(BookPack, OnlyPositionsReachedByTheBooksOwnMoves) {
+  Database db;
+  const Board root;
+  addStats(db, root, kCentre, 100, 80);
+  // After centre + any reply the book has a move: reachable.
+  const Board a = after({kCentre, kCorner});
+  addStats(db, a, cellAt(3, 3), 50, 40);
+  // A first-player position after a different first move: the book never plays (0,0) first.
+  const Board b = after({kCorner, kCentre});
+  addStats(db, b, cellAt(3, 3), 50, 40);
+  // A second-player position (answer to the corner opening) is reachable: any first move.
+  const Board c = after({kCorner});
+  addStats(db, c, kCentre, 50, 40);
+  // Deeper: after the book's answer and a reply.
+  const Board d = after({kCorner, kCentre, cellAt(1, 1)});
+  addStats(db, d, cellAt(2, 4), 30, 25);
+  // Deeper but after a move the book does not play (the second player answering with (2,0)).
+  const Board e = after({kCorner, kEdge, cellAt(1, 1)});
+  addStats(db, e, cellAt(2, 4), 30, 25);
+
+  const PackOptions opt;
+  const Choices choices = chooseMoves(db, opt);
+  EXPECT_EQ(choices.size(), 6u);
+  const PackedBook packed = packBook(choices, 100000);
+  EXPECT_EQ(packed.positions, 4u);
+  OpeningBook book;
+  std::string error;
+  ASSERT_TRUE(book.load(packed.text, error)) << error;
+  EXPECT_TRUE(book.lookup(root).has_value());
+  EXPECT_TRUE(book.lookup(a).has_value());
+  EXPECT_FALSE(book.lookup(b).has_value());
+  EXPECT_TRUE(book.lookup(c).has_value());
+  EXPECT_TRUE(book.lookup(d).has_value());
+  EXPECT_FALSE(book.lookup(e).has_value());
+}
+
+TEST(BookPack, OneEntryPerSymmetryClass) {
+  Database db;
+  // The same position reached in two orientations (mirror images) shares one database entry,
+  // and the move played in each orientation is the same canonical move.
+  const Board x = after({cellAt(1, 0), kCentre}), y = after({cellAt(3, 0), kCentre});
+  int mirror = -1;
+  for (int t = 0; t < kSymmetries; ++t)
+    if (transformBits(t, x.stones(0)) == y.stones(0) && transformBits(t, x.stones(1)) == y.stones(1)) mirror = t;
+  ASSERT_GE(mirror, 0);
+  addStats(db, x, cellAt(2, 3), 20, 15);
+  addStats(db, y, transformCell(mirror, cellAt(2, 3)), 10, 8);
+  ASSERT_EQ(db.positions(), 1u);
+  const PositionStats* s = db.find(CanonicalFrame(x).key);
+  ASSERT_NE(s, nullptr);
+  ASSERT_EQ(s->moves.size(), 1u);
+  EXPECT_EQ(s->moves[0].games, 30u);
+
+  addStats(db, Board(), cellAt(1, 0), 100, 70);
+  const PackedBook packed = packBook(chooseMoves(db, PackOptions()), 100000);
+  EXPECT_EQ(packed.positions, 2u);
+  OpeningBook book;
+  std::string error;
+  ASSERT_TRUE(book.load(packed.text, error)) << error;
+  EXPECT_EQ(book.size(), 2u);
+  EXPECT_EQ(book.lookup(x), std::optional<Cell>(cellAt(2, 3)));
+  EXPECT_EQ(book.lookup(y), std::optional<Cell>(transformCell(mirror, cellAt(2, 3))));
+}

@@ -1,0 +1,197 @@
+// From database to embedded book: pick one move per position by a lower confidence bound on its
+// win rate (proven wins always, proven losses never), keep the positions reachable by following
+// the book's own moves against any reply, and encode them in the bit format of opening_book.h.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <queue>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "book_codec.h"
+#include "opening_book.h"
+#include "tools/book/database.h"
+
+namespace yav::book {
+
+struct PackOptions {
+  uint32_t minGames = 10;  // evidence needed for a move that is not a proven win
+  bool wilson = false;     // Wilson score bound instead of win rate - margin / sqrt(games)
+  double margin = 2.0;     // k of the simple bound, z of the Wilson bound
+  double threshold = 0.2;  // a move enters the book only when its bound is above this
+  size_t budgetChars = 40000;
+};
+
+inline double lowerBound(const MoveStats& m, const PackOptions& opt) {
+  const double n = m.games, p = m.winRate(), z = opt.margin;
+  if (n == 0) return 0;
+  if (!opt.wilson) return p - z / std::sqrt(n);
+  return (p + z * z / (2 * n) - z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n);
+}
+
+struct BookChoice {
+  Cell move = kNoCell;  // canonical orientation
+  double bound = 0;
+  bool proven = false;
+  uint64_t positionGames = 0;
+};
+using Choices = std::unordered_map<PositionKey, BookChoice, PositionKeyHash>;
+
+// The book move of every position that has one.
+inline Choices chooseMoves(const Database& db, const PackOptions& opt) {
+  Choices out;
+  for (const auto& [key, stats] : db.map()) {
+    BookChoice best;
+    for (const auto& m : stats.moves) {
+      if (m.proof == MoveProof::Win) {
+        if (!best.proven || m.games > 0) best = {m.move, 1.0, true, 0};
+        continue;
+      }
+      if (best.proven || m.proof == MoveProof::Loss || m.games < opt.minGames) continue;
+      const double bound = lowerBound(m, opt);
+      if (bound > opt.threshold && (best.move == kNoCell || bound > best.bound)) best = {m.move, bound, false, 0};
+    }
+    if (best.move == kNoCell) continue;
+    best.positionGames = stats.games();
+    out.emplace(key, best);
+  }
+  return out;
+}
+
+struct PackedBook {
+  std::string text;
+  size_t positions = 0;  // positions written
+  size_t reachable = 0;  // positions the book reaches without a size limit
+  size_t bits = 0;
+  size_t maxStones = 0;
+};
+
+class BookBitWriter {
+ public:
+  void write(unsigned value, int count) {
+    for (int i = count; i-- > 0;) bits_.push_back(value >> i & 1);
+  }
+  size_t bits() const { return bits_.size(); }
+  std::string text() const {
+    std::string out;
+    for (size_t i = 0; i < bits_.size(); i += kBookBitsPerPair) {
+      unsigned v = 0;
+      for (size_t j = i; j < i + kBookBitsPerPair; ++j) v = v << 1 | (j < bits_.size() ? bits_[j] : 0);
+      out += bookChar(int(v / kBookAlphabetSize));
+      out += bookChar(int(v % kBookAlphabetSize));
+    }
+    return out;
+  }
+
+ private:
+  std::vector<bool> bits_;
+};
+
+inline size_t charsForBits(size_t bits) { return (bits + kBookBitsPerPair - 1) / kBookBitsPerPair * 2; }
+
+// Positions are admitted best-first (most games first) as long as the text fits the budget; each
+// admitted position hangs under the position (and reply) it was first reached from.
+inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
+  struct Node {
+    Board board;  // the position where the book moves
+    Cell move;    // the book move in this orientation
+    int parent;   // admitted node whose reply leads here; -1 below a root
+    Cell reply;
+    std::vector<int> children;
+  };
+  struct Candidate {
+    uint64_t games;
+    Board board;
+    int parent;
+    Cell reply;
+    bool operator<(const Candidate& o) const { return games < o.games; }
+  };
+  std::vector<Node> nodes;
+  std::priority_queue<Candidate> queue;
+  std::unordered_set<PositionKey, PositionKeyHash> seen;
+  auto offer = [&](const Board& b, int parent, Cell reply) {
+    auto it = choices.find(CanonicalFrame(b).key);
+    if (it != choices.end()) queue.push({it->second.positionGames, b, parent, reply});
+  };
+  // Replies of the opponent after `b` (one per symmetry class) that lead to a book position.
+  auto offerReplies = [&](const Board& b, int parent) {
+    const CanonicalFrame frame(b);
+    std::vector<Cell> classes;
+    for (Bitboard legal = b.legalMoves(); legal;) {
+      const Cell r = popLowest(legal), c = frame.toCanonical(r);
+      if (std::find(classes.begin(), classes.end(), c) != classes.end()) continue;
+      classes.push_back(c);
+      Board next = b;
+      if (next.play(r) == Outcome::None) offer(next, parent, r);
+    }
+  };
+  offer(Board(), -1, kNoCell);  // the first player's book
+  offerReplies(Board(), -1);     // the second player's book
+  size_t bits = 3 + 1 + 6, reachable = 0;
+  bool full = false;
+  PackedBook out;
+  while (!queue.empty()) {
+    Candidate c = queue.top();
+    queue.pop();
+    const CanonicalFrame frame(c.board);
+    if (!seen.insert(frame.key).second) continue;
+    ++reachable;
+    const bool firstChild = c.parent >= 0 && nodes[c.parent].children.empty();
+    const size_t cost = 6 + 1 + (c.board.stoneCount() > 0 ? 6 : 0) + (firstChild ? 6 : 0);
+    if (full || charsForBits(bits + cost) > budgetChars) {
+      full = true;  // keep counting what the book would reach
+    } else {
+      bits += cost;
+      const Cell move = frame.fromCanonical(choices.at(frame.key).move);
+      nodes.push_back({c.board, move, c.parent, c.reply, {}});
+      if (c.parent >= 0) nodes[c.parent].children.push_back(int(nodes.size()) - 1);
+      out.maxStones = std::max(out.maxStones, size_t(c.board.stoneCount()));
+    }
+    Board next = c.board;
+    if (next.play(frame.fromCanonical(choices.at(frame.key).move)) == Outcome::None) offerReplies(next, full ? -2 : int(nodes.size()) - 1);
+  }
+  // Depth-first writing in the format of OpeningBook.
+  BookBitWriter w;
+  std::function<void(int)> writeNode = [&](int i) {
+    w.write(unsigned(nodes[i].move), 6);
+    w.write(!nodes[i].children.empty(), 1);
+    if (nodes[i].children.empty()) return;
+    for (int child : nodes[i].children) {
+      w.write(unsigned(nodes[child].reply), 6);
+      writeNode(child);
+    }
+    w.write(kBookEndOfReplies, 6);
+  };
+  w.write(kBookFormatVersion, 3);
+  int firstRoot = -1;
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].parent < 0 && nodes[i].board.stoneCount() == 0) firstRoot = int(i);
+  w.write(firstRoot >= 0, 1);
+  if (firstRoot >= 0) writeNode(firstRoot);
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].parent < 0 && int(i) != firstRoot) {
+      w.write(unsigned(nodes[i].reply), 6);
+      writeNode(int(i));
+    }
+  w.write(kBookEndOfReplies, 6);
+  out.positions = nodes.size();
+  out.reachable = reachable;
+  out.bits = w.bits();
+  out.text = nodes.empty() ? std::string() : w.text();
+  return out;
+}
+
+// The generated header the bot includes: one string literal split over lines.
+inline std::string embeddedHeader(const PackedBook& book, const std::string& comment) {
+  std::string out = "// Generated by build/bin/bookpack; do not edit (see docs/book.md).\n// " + comment +
+                    "\n#pragma once\n\ninline const char* const kEmbeddedBook =";
+  if (book.text.empty()) out += " \"\"";
+  for (size_t i = 0; i < book.text.size(); i += 200) out += "\n    \"" + book.text.substr(i, 200) + "\"";
+  return out + ";\n";
+}
+
+}  // namespace yav::book

@@ -1,0 +1,253 @@
+// Meta-MCTS self-play for the opening book: each move of a game either follows a stored move
+// (chosen by Thompson sampling of its win rate, so that good moves are exploited and weak-looking
+// ones still get retried) or asks the engine; finished games are added to the database.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <random>
+#include <thread>
+
+#include "tools/book/database.h"
+
+namespace yav::book {
+
+struct EngineMove {
+  Cell move = kNoCell;
+  uint32_t visits = 0;
+  MoveProof proof = MoveProof::Unknown;  // for the player to move
+};
+struct EngineAnswer {
+  Cell move = kNoCell;
+  std::vector<EngineMove> children;  // every root move the engine looked at
+};
+
+// The engine that plays the moves the database does not decide. One instance per thread.
+class BookEngine {
+ public:
+  virtual ~BookEngine() = default;
+  virtual void newGame() {}
+  virtual EngineAnswer choose(const Board& position, uint64_t seed) = 0;
+};
+using EngineFactory = std::function<std::unique_ptr<BookEngine>()>;
+
+struct SelfPlayOptions {
+  int randomPlies = 2;          // plies that may be played uniformly at random (over symmetry classes, steal included)
+  double randomFraction = 0.5;  // share of games that randomise those plies
+  double followThreshold = 0.5; // follow a stored move when its sampled win rate exceeds this
+  double engineShare = 0.1;     // chance to ask the engine anyway, so new moves keep appearing
+  int storePlies = 10;          // positions deeper than this are not stored (keeps the file small)
+};
+
+inline uint64_t mixSeed(uint64_t a, uint64_t b) {
+  uint64_t z = a * 0x9E3779B97F4A7C15ull + b + 0x632BE59BD9B4E019ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+struct GameResult {
+  GameRecord record;
+  bool finished = false;
+  int bookPlies = 0;  // leading plies that followed the database
+};
+
+// Plays one game. The database is only read, under `lock`.
+inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& engine, const SelfPlayOptions& opt,
+                           uint64_t seed, const std::atomic<bool>& stop) {
+  GameResult result;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  auto betaSample = [&](double a, double b) {
+    const double x = std::gamma_distribution<double>(a, 1.0)(rng), y = std::gamma_distribution<double>(b, 1.0)(rng);
+    return x / (x + y);
+  };
+  const bool randomOpening = uniform(rng) < opt.randomFraction;
+  bool inBook = true;
+  engine.newGame();
+  Board b;
+  for (int ply = 0;; ++ply) {
+    if (stop.load()) return result;
+    const CanonicalFrame frame(b);
+    PlyRecord rec{b, kNoCell, {}};
+    bool followed = false;
+    if (randomOpening && ply < opt.randomPlies) {
+      std::vector<Cell> classes, seen;  // one actual move per symmetry class
+      for (Bitboard legal = b.legalMoves(); legal;) {
+        const Cell m = popLowest(legal), c = frame.toCanonical(m);
+        if (std::find(seen.begin(), seen.end(), c) == seen.end()) seen.push_back(c), classes.push_back(m);
+      }
+      rec.move = classes[rng() % classes.size()];
+    } else {
+      std::vector<MoveStats> stored;
+      {
+        std::lock_guard<std::mutex> g(lock);
+        if (const PositionStats* s = db.find(frame.key)) stored = s->moves;
+      }
+      const MoveStats* pick = nullptr;
+      double best = -1;
+      for (const auto& s : stored)
+        if (s.proof == MoveProof::Win && (!pick || pick->proof != MoveProof::Win || s.games > pick->games)) pick = &s;
+      if (!pick)
+        for (const auto& s : stored) {
+          if (s.proof == MoveProof::Loss || s.games == 0) continue;
+          const double won = s.halfPoints / 2.0, sample = betaSample(1 + won, 1 + s.games - won);
+          if (sample > best) best = sample, pick = &s;
+        }
+      if (pick && (pick->proof == MoveProof::Win || (best > opt.followThreshold && uniform(rng) >= opt.engineShare))) {
+        rec.move = frame.fromCanonical(pick->move);
+        followed = true;
+      } else {
+        const EngineAnswer answer = engine.choose(b, mixSeed(seed, uint64_t(ply)));
+        auto lost = [&](Cell m) {
+          for (const auto& s : stored)
+            if (s.move == frame.toCanonical(m)) return s.proof == MoveProof::Loss;
+          for (const auto& c : answer.children)
+            if (c.move == m) return c.proof == MoveProof::Loss;
+          return false;
+        };
+        rec.move = answer.move;
+        if (!b.isLegal(rec.move) || lost(rec.move)) {  // avoid a proven loss while another move is open
+          const EngineMove* alt = nullptr;
+          for (const auto& c : answer.children)
+            if (b.isLegal(c.move) && !lost(c.move) && (!alt || c.visits > alt->visits)) alt = &c;
+          if (alt) rec.move = alt->move;
+          else if (!b.isLegal(rec.move)) rec.move = lowestCell(b.legalMoves());
+        }
+        for (const auto& c : answer.children)
+          if (c.proof != MoveProof::Unknown && b.isLegal(c.move)) rec.proofs.emplace_back(c.move, c.proof);
+      }
+    }
+    inBook = inBook && followed;
+    result.bookPlies += inBook;
+    const int mover = b.toMove();
+    const Outcome o = b.play(rec.move);
+    result.record.plies.push_back(std::move(rec));
+    if (o != Outcome::None) {
+      result.record.winner = winnerAfter(o, mover);
+      result.finished = true;
+      return result;
+    }
+  }
+}
+
+struct GeneratorOptions {
+  int threads = 1;
+  uint64_t targetGames = 0;   // stop when the database holds this many games (0: no target)
+  double hours = 0;           // stop after this long (0: no limit)
+  uint64_t checkpointEvery = 100;
+  double progressSeconds = 30;
+  uint64_t seed = 1;
+  std::string dbPath;         // checkpoints go here (temporary file + rename)
+};
+
+// Runs self-play games on several threads until the target, the time limit or `stop`.
+// Saves a checkpoint every `checkpointEvery` games and once more at the end.
+class Generator {
+ public:
+  Generator(Database& db, SelfPlayOptions play, GeneratorOptions run, EngineFactory factory)
+      : db_(db), play_(play), run_(run), factory_(std::move(factory)) {}
+
+  bool run(std::atomic<bool>& stop, std::ostream& log, std::string& error) {
+    geometry(), lineRules(), zobrist(), symmetries(), windows();  // build shared tables before threads start
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    nextGame_ = db_.games();
+    std::atomic<bool> done{false};
+    auto timeUp = [&] {
+      return run_.hours > 0 && std::chrono::duration<double>(Clock::now() - start).count() >= run_.hours * 3600;
+    };
+    auto worker = [&] {
+      std::unique_ptr<BookEngine> engine = factory_();
+      while (!stop.load() && !done.load()) {
+        uint64_t index;
+        {
+          std::lock_guard<std::mutex> g(lock_);
+          if ((run_.targetGames && nextGame_ >= run_.targetGames) || timeUp()) break;
+          index = nextGame_++;
+        }
+        GameResult game = playGame(db_, lock_, *engine, play_, mixSeed(run_.seed, index), stop);
+        std::string checkpoint;
+        {
+          std::lock_guard<std::mutex> g(lock_);
+          if (!game.finished) break;  // abandoned by a stop request: not counted
+          db_.addGame(game.record, play_.storePlies);
+          ++finished_;
+          bookPliesSum_ += uint64_t(game.bookPlies);
+          if (run_.checkpointEvery && finished_ % run_.checkpointEvery == 0 && !run_.dbPath.empty())
+            checkpoint = db_.serialize();
+        }
+        if (!checkpoint.empty()) writeCheckpoint(checkpoint, log);
+      }
+      done.store(true);
+      wake_.notify_all();
+    };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::max(1, run_.threads); ++t) threads.emplace_back(worker);
+    auto lastReport = Clock::now();
+    {
+      std::unique_lock<std::mutex> g(waitLock_);
+      while (!done.load() && !stop.load()) {
+        wake_.wait_for(g, std::chrono::milliseconds(200));
+        if (std::chrono::duration<double>(Clock::now() - lastReport).count() >= run_.progressSeconds) {
+          report(log, start);
+          lastReport = Clock::now();
+        }
+      }
+    }
+    for (auto& t : threads) t.join();
+    report(log, start);
+    if (!run_.dbPath.empty()) {
+      std::lock_guard<std::mutex> g(lock_), f(fileLock_);
+      if (!db_.save(run_.dbPath, error)) return false;
+      log << "saved " << run_.dbPath << " (" << db_.games() << " games, " << db_.positions() << " positions)\n";
+    }
+    return true;
+  }
+
+  uint64_t gamesThisRun() const { return finished_; }
+
+ private:
+  void writeCheckpoint(const std::string& bytes, std::ostream& log) {
+    std::lock_guard<std::mutex> g(fileLock_);
+    std::string error;
+    if (!Database::writeAtomically(run_.dbPath, bytes, error)) log << "checkpoint failed: " << error << "\n";
+  }
+
+  void report(std::ostream& log, std::chrono::steady_clock::time_point start) {
+    std::lock_guard<std::mutex> g(lock_);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double perHour = seconds > 0 ? finished_ * 3600.0 / seconds : 0;
+    int depth = 0;  // deepest position with at least 10 games
+    for (const auto& [key, stats] : db_.map())
+      if (stats.games() >= 10) depth = std::max(depth, popcount(key.mine | key.theirs));
+    double eta = -1;
+    if (run_.targetGames && perHour > 0)
+      eta = (run_.targetGames > db_.games() ? run_.targetGames - db_.games() : 0) * 3600.0 / perHour;
+    if (run_.hours > 0) eta = eta < 0 ? run_.hours * 3600 - seconds : std::min(eta, run_.hours * 3600 - seconds);
+    char line[320];
+    std::snprintf(line, sizeof line,
+                  "games %llu (+%llu this run%s%s), %.0f games/h, positions %zu, depth(>=10 games) %d stones, "
+                  "in-book %.1f plies/game, proof conflicts %llu, elapsed %.0fs, ETA %s\n",
+                  (unsigned long long)db_.games(), (unsigned long long)finished_, run_.targetGames ? " of target " : "",
+                  run_.targetGames ? std::to_string(run_.targetGames).c_str() : "", perHour, db_.positions(), depth,
+                  finished_ ? double(bookPliesSum_) / finished_ : 0.0, (unsigned long long)db_.proofConflicts(), seconds,
+                  eta < 0 ? "-" : (std::to_string(int(eta) / 60) + "m" + std::to_string(int(eta) % 60) + "s").c_str());
+    log << line << std::flush;
+  }
+
+  Database& db_;
+  SelfPlayOptions play_;
+  GeneratorOptions run_;
+  EngineFactory factory_;
+  std::mutex lock_, fileLock_, waitLock_;
+  std::condition_variable wake_;
+  uint64_t nextGame_ = 0, finished_ = 0, bookPliesSum_ = 0;
+};
+
+}  // namespace yav::book
