@@ -22,10 +22,11 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Chosen by measurement (docs/submission.md): O3 + loop unrolling. No `target` pragma: the
-# grading machine's CPU is unknown and the bot must not depend on an instruction set for
-# correctness.
-DEFAULT_PRAGMAS = ['#pragma GCC optimize("O3,unroll-loops")']
+# Chosen by measurement (docs/submission.md). `inline` matters most: g++ without -O sets
+# -fno-inline globally and `optimize("O3")` alone does not undo it, so every small accessor stays a
+# call (about 70% of the Release build's speed); with it the file runs as fast as the Release build.
+# No `target` pragma: it gained nothing measurable, and the grading machine's CPU is unknown.
+DEFAULT_PRAGMAS = ['#pragma GCC optimize("O3,inline")']
 
 # Release builds define NDEBUG; the submission does the same so that it behaves (and runs) like
 # the build that was tested and measured.

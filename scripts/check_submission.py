@@ -9,12 +9,16 @@
 3. Plays one full game of the C++17 binary against itself through the arena referee
    (build/bin/arena): fails on an illegal move, a timeout, bad output or a crash.
 
+Optionally (--speed-against build/bin/bot) it compares the search speed with another build.
+
 Usage: scripts/check_submission.py [FILE] [--budget N] [--work DIR] [--arena PATH] [--no-game]
+                                   [--speed-against BOT [--speed-ms MS] [--speed-rounds N]]
 Exit status 0 when every check passed; each failure is reported on stderr as `check: FAILED: ...`.
 """
 import argparse
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -132,6 +136,32 @@ def play_self_game(binary, arena, work):
               'on CodinGame they would lose (a busy machine can cause this: rerun to confirm)')
 
 
+SEARCH_LINE = re.compile(r'\|\s*(\d+) it,.*?([\d.]+) ms\s*$')
+
+
+def measure_speed(binaries, positions, ms, rounds):
+    """Iterations per second of each binary's search on the first turn of every recorded position,
+    the binaries taking turns so that machine noise hits them alike."""
+    files = sorted(os.path.join(positions, f) for f in os.listdir(positions) if f.endswith('.txt'))
+    if not files:
+        fail(f'no recorded positions (*.txt) in {positions}')
+    totals = {label: [0, 0.0] for label in binaries}
+    for r in range(rounds):
+        for path in files:
+            for label, binary in binaries.items():
+                with open(path) as stdin:
+                    run = subprocess.run([binary, '--no-book', '--first-time-ms', str(ms)], stdin=stdin,
+                                         capture_output=True, text=True)
+                m = SEARCH_LINE.search(run.stderr.strip().split('\n')[-1]) if run.stderr.strip() else None
+                if run.returncode != 0 or not m:
+                    fail(f'{label} ({binary}) did not report its search on {path}:\n{run.stderr.strip()}')
+                totals[label][0] += int(m.group(1))
+                totals[label][1] += float(m.group(2)) / 1000
+        print(f'check: speed round {r + 1}/{rounds}: ' + ', '.join(
+            f'{label} {it / max(sec, 1e-9):,.0f} it/s' for label, (it, sec) in totals.items()))
+    return {label: it / max(sec, 1e-9) for label, (it, sec) in totals.items()}
+
+
 def main():
     sys.stdout.reconfigure(line_buffering=True)  # keep stdout and stderr in order when piped
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
@@ -145,6 +175,11 @@ def main():
     parser.add_argument('--compiler', default=os.environ.get('CODINGAME_CXX', 'g++'))
     parser.add_argument('--size-only', action='store_true', help='only check the size')
     parser.add_argument('--no-game', action='store_true', help='skip the self-play game')
+    parser.add_argument('--speed-against', metavar='BOT',
+                        help='also compare search speed (iterations/s) with this binary, e.g. the '
+                             'Release build/bin/bot (target: the submission reaches 90%%)')
+    parser.add_argument('--speed-ms', type=int, default=300, help='search time per position (default 300)')
+    parser.add_argument('--speed-rounds', type=int, default=3, help='passes over the positions (default 3)')
     args = parser.parse_args()
 
     if not os.path.isfile(args.file):
@@ -160,6 +195,15 @@ def main():
     binaries = compile_all(os.path.abspath(args.file), args.work, args.compiler)
     if not args.no_game:
         play_self_game(binaries['c++17'], args.arena, args.work)
+    if args.speed_against:
+        speeds = measure_speed({'submission': binaries['c++17'], 'reference': args.speed_against},
+                               os.path.join(ROOT, 'tests', 'data', 'positions'), args.speed_ms, args.speed_rounds)
+        ratio = speeds['submission'] / speeds['reference']
+        print(f'check: speed: submission {speeds["submission"]:,.0f} it/s, {args.speed_against} '
+              f'{speeds["reference"]:,.0f} it/s: {100 * ratio:.1f}% (target 90%)')
+        if ratio < 0.9:
+            print('check: warning: the submission is below 90% of the reference speed (timings are noisy on a '
+                  'busy machine: rerun to confirm)')
     print('check: the submission passed every check')
 
 
