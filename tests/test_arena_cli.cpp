@@ -61,7 +61,7 @@ std::vector<GameRecord> readRecords(const std::string& path) {
   return records;
 }
 
-const std::string kFast = " --time-ms 50 --first-time-ms 200 --grace 2 --quiet ";
+const std::string kFast = " --time-ms 100 --first-time-ms 1000 --grace 2 --quiet ";
 
 }  // namespace
 

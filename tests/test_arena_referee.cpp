@@ -229,7 +229,7 @@ namespace {
 
 std::string fake(const std::string& args) { return std::string(YAVALATH_BIN_DIR) + "/fake_bot " + args; }
 
-GameResult playProcesses(const std::string& first, const std::string& second, Limits limits = {50, 50, 2.0},
+GameResult playProcesses(const std::string& first, const std::string& second, Limits limits = {1000, 100, 2.0},
                          const std::vector<Cell>& opening = {}) {
   ProcessPlayer a(first, -1), b(second, -1);
   Player* seats[2] = {&a, &b};
@@ -266,7 +266,7 @@ TEST(ArenaFakeBots, EachMisbehaviourLosesWithItsReason) {
     const char* detail;
   };
   const Case cases[] = {
-      {"timeout", Reason::Timeout, "no answer within 100 ms"},
+      {"timeout", Reason::Timeout, "no answer within 200 ms"},
       {"crash", Reason::Crash, "signal 6"},
       {"exit", Reason::Crash, "exit code 3"},
       {"garbage", Reason::BadOutput, "'hello'"},
@@ -334,7 +334,7 @@ TEST(ArenaFakeBots, BotReceivesTheExactProtocol) {
 TEST(ArenaFakeBots, NoOrphanAfterAHangingBotWithAChild) {
   const std::string pidfile = ::testing::TempDir() + "arena_orphan.pids";
   std::remove(pidfile.c_str());
-  GameResult r = playProcesses(fake("legal"), fake("orphan --turn 1 --pidfile " + pidfile), Limits{100, 50, 1.5});
+  GameResult r = playProcesses(fake("legal"), fake("orphan --turn 1 --pidfile " + pidfile), Limits{500, 50, 1.5});
   EXPECT_EQ(r.reason, Reason::Timeout);
   std::ifstream in(pidfile);
   std::vector<pid_t> pids;

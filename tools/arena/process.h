@@ -43,6 +43,9 @@ class BotProcess {
   // Starts the command; stderr goes to `stderrFd` (or /dev/null when -1). Returns false with
   // `error` set when the process could not be created.
   bool start(const std::string& command, int stderrFd, std::string& error) {
+    // Writing to a bot that already exited must fail with EPIPE, not kill the referee.
+    static const bool sigpipeIgnored = (signal(SIGPIPE, SIG_IGN), true);
+    (void)sigpipeIgnored;
     int in[2], out[2];
     if (pipe2(in, O_CLOEXEC) != 0) return fail(error, "pipe");
     if (pipe2(out, O_CLOEXEC) != 0) {
