@@ -20,6 +20,8 @@ import re
 import subprocess
 import sys
 
+from check_submission import utf16_units
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Chosen by measurement (docs/submission.md). `inline` matters most: g++ without -O sets
@@ -255,10 +257,6 @@ def git_revision(root):
         return rev + (' + local changes' if dirty else '')
     except (OSError, subprocess.CalledProcessError):
         return 'unknown revision'
-
-
-def utf16_units(text):
-    return len(text.encode('utf-16-le')) // 2
 
 
 def main():
