@@ -8,7 +8,9 @@
 #include <iostream>
 #include <string>
 
+#include "book/embedded_book.h"
 #include "clock.h"
+#include "opening_book.h"
 #include "protocol.h"
 #include "search.h"
 
@@ -95,11 +97,25 @@ int main(int argc, char** argv) {
   yav::Search search(yav::kDefaultNodes, cfg.plainUct ? yav::SearchOptions::plainUct() : yav::SearchOptions());
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;
+  yav::OpeningBook book;
   for (int turnNumber = 1; reader.read(turn); ++turnNumber) {
     const yav::Stopwatch clock;  // the turn's time runs from the moment its input was read
     for (const auto& e : turn.errors) std::cerr << "protocol: " << e << "\n";
 
     // ---- Opening book: consulted here, before the search (unless cfg.book is false). ----
+    if (cfg.book && turn.firstTurn) {  // decoded once, inside the long first turn
+      std::string error;
+      if (!book.load(kEmbeddedBook, error)) std::cerr << "book: " << error << "; playing without it\n";
+      if (!cfg.quiet) std::cerr << "book: " << book.size() << " positions decoded in " << clock.elapsedMs() << " ms\n";
+    }
+    if (const auto bookMove = cfg.book ? book.lookup(turn.board) : std::nullopt) {
+      std::cout << yav::formatMove(*bookMove, "book") << std::endl;
+      if (!cfg.quiet)
+        std::cerr << "turn " << turnNumber << ": move " << yav::cellName(*bookMove)
+                  << (turn.board.canSteal() && *bookMove == turn.board.stealCell() ? " (steal)" : "") << " | book, "
+                  << clock.elapsedMs() << " ms\n";
+      continue;
+    }
 
     yav::SearchLimits limits;
     limits.seed = cfg.seed + uint64_t(turnNumber);

@@ -1,0 +1,308 @@
+// The book database: game statistics, proofs, the file (round trip, damage), merge, and the
+// self-play generator stopping, checkpointing and resuming.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "rng.h"
+#include "tools/book/database.h"
+#include "tools/book/selfplay.h"
+
+using namespace yav;
+using namespace yav::book;
+
+namespace {
+
+std::string tempPath(const std::string& name) {
+  return (testing::TempDir().empty() ? std::string("/tmp/") : testing::TempDir()) + "yav_book_" +
+         std::to_string(getpid()) + "_" + name;
+}
+
+// A stand-in for the search, only for these tests: wins when it can, blocks a single threat,
+// otherwise a random cell that does not make its own 3; reports the immediate wins as proofs.
+class TacticalEngine : public BookEngine {
+ public:
+  explicit TacticalEngine(std::atomic<int>* calls = nullptr) : calls_(calls) {}
+  EngineAnswer choose(const Board& b, uint64_t seed) override {
+    if (calls_) ++*calls_;
+    Rng rng(seed);
+    const int me = b.toMove();
+    EngineAnswer a;
+    Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
+    for (Bitboard w = wins; w;) a.children.push_back({popLowest(w), 1, MoveProof::Win});
+    Bitboard pool = wins ? wins : threats ? threats : b.legalMoves() & ~b.losingCells(me);
+    if (!pool) pool = b.legalMoves();
+    a.move = randomCell(pool, rng);
+    return a;
+  }
+
+ private:
+  std::atomic<int>* calls_;
+};
+
+GameRecord playTacticalGame(uint64_t seed) {
+  TacticalEngine engine;
+  GameRecord g;
+  Board b;
+  for (int ply = 0;; ++ply) {
+    const EngineAnswer a = engine.choose(b, seed * 1000 + ply);
+    g.plies.push_back({b, a.move, {}});
+    const int mover = b.toMove();
+    const Outcome o = b.play(a.move);
+    if (o != Outcome::None) {
+      g.winner = winnerAfter(o, mover);
+      return g;
+    }
+  }
+}
+
+Database sampleDatabase(int games) {
+  Database db;
+  for (int i = 0; i < games; ++i) db.addGame(playTacticalGame(uint64_t(i) + 1), 12);
+  return db;
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+TEST(BookDatabase, GameResultsAndTerminalProofs) {
+  // First player: (0,0) (1,0) (2,0) (3,0) wins on the fourth stone; second player fills row 8.
+  GameRecord g;
+  Board b;
+  const Cell p0[] = {cellAt(0, 0), cellAt(1, 0), cellAt(3, 0), cellAt(2, 0)};
+  const Cell p1[] = {cellAt(0, 8), cellAt(2, 8), cellAt(4, 8)};
+  for (int i = 0; i < 4; ++i) {
+    g.plies.push_back({b, p0[i], {}});
+    if (b.play(p0[i]) == Outcome::Win) break;
+    g.plies.push_back({b, p1[i], {}});
+    b.play(p1[i]);
+  }
+  g.winner = 0;
+  Database db;
+  db.addGame(g, 100);
+  db.addGame(g, 100);
+  EXPECT_EQ(db.games(), 2u);
+  EXPECT_EQ(db.positions(), 7u);
+  const CanonicalFrame root{Board()};
+  const MoveStats* first = db.find(root.key)->find(root.toCanonical(cellAt(0, 0)));
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(first->games, 2u);
+  EXPECT_EQ(first->halfPoints, 4u);
+  // The last position: the winning move is proven, the position is won for its mover, and the
+  // second player's move into it is proven lost.
+  const CanonicalFrame last(g.plies.back().before);
+  EXPECT_EQ(db.find(last.key)->proof, MoveProof::Win);
+  EXPECT_EQ(db.find(last.key)->find(last.toCanonical(cellAt(2, 0)))->proof, MoveProof::Win);
+  const CanonicalFrame before(g.plies[g.plies.size() - 2].before);
+  EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->proof, MoveProof::Loss);
+  EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->halfPoints, 0u);
+}
+
+TEST(BookDatabase, LostWhenEveryMoveIsProvenLost) {
+  // Opponent threatens two wins at once: every legal move of ours is lost (the engine proves them).
+  Database db;
+  Board b = Board::fromStones(bit(cellAt(0, 4)) | bit(cellAt(1, 4)) | bit(cellAt(3, 4)) | bit(cellAt(4, 4)) | bit(cellAt(6, 4)),
+                              bit(cellAt(0, 0)) | bit(cellAt(0, 8)) | bit(cellAt(4, 0)) | bit(cellAt(4, 8)) | bit(cellAt(2, 2)), 1);
+  ASSERT_GE(popcount(b.winningCells(0)), 2);
+  GameRecord g;
+  PlyRecord ply{b, lowestCell(b.winningCells(0)), {}};
+  for (Bitboard m = b.legalMoves(); m;) ply.proofs.push_back({popLowest(m), MoveProof::Loss});
+  g.plies.push_back(ply);
+  Board next = b;
+  next.play(ply.move);
+  g.plies.push_back({next, lowestCell(next.winningCells(0)), {}});
+  g.winner = 0;
+  db.addGame(g, 10);
+  EXPECT_EQ(db.find(CanonicalFrame(b).key)->proof, MoveProof::Loss);
+}
+
+TEST(BookDatabase, FileRoundTrip) {
+  const Database db = sampleDatabase(40);
+  const std::string path = tempPath("roundtrip.db");
+  std::string error;
+  ASSERT_TRUE(db.save(path, error)) << error;
+  Database back;
+  ASSERT_TRUE(back.load(path, error)) << error;
+  EXPECT_EQ(back.games(), 40u);
+  EXPECT_EQ(back.positions(), db.positions());
+  EXPECT_EQ(back.serialize(), db.serialize());
+  for (const auto& [key, stats] : db.map()) {
+    const PositionStats* s = back.find(key);
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->proof, stats.proof);
+    ASSERT_EQ(s->moves.size(), stats.moves.size());
+  }
+  EXPECT_FALSE(std::ifstream(path + ".tmp").good());  // the temporary file was renamed
+  std::remove(path.c_str());
+}
+
+TEST(BookDatabase, DamagedFilesAreRejectedWithNameAndPosition) {
+  const std::string bytes = sampleDatabase(10).serialize();
+  Database db;
+  std::string error;
+  for (size_t cut : {size_t(3), size_t(20), bytes.size() / 2, bytes.size() - 9, bytes.size() - 1}) {
+    EXPECT_FALSE(db.deserialize(bytes.substr(0, cut), "cut.db", error)) << cut;
+    EXPECT_EQ(error.rfind("cut.db: ", 0), 0u) << error;
+    EXPECT_NE(error.find(" at byte "), std::string::npos) << error;
+    EXPECT_EQ(db.positions(), 0u);
+    EXPECT_EQ(db.games(), 0u);
+  }
+  EXPECT_FALSE(db.deserialize(bytes.substr(0, bytes.size() / 2), "cut.db", error));
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+
+  std::string flipped = bytes;
+  flipped[bytes.size() - 20] ^= 0x01;  // inside the last move record: a game count changes
+  EXPECT_FALSE(db.deserialize(flipped, "flip.db", error));
+  EXPECT_NE(error.find("flip.db: "), std::string::npos) << error;
+
+  std::string magic = bytes;
+  magic[0] = 'X';
+  EXPECT_FALSE(db.deserialize(magic, "magic.db", error));
+  EXPECT_EQ(error, "magic.db: not a book database (bad magic) at byte 0");
+
+  EXPECT_FALSE(db.deserialize(bytes + "x", "long.db", error));
+  EXPECT_NE(error.find("after the checksum"), std::string::npos) << error;
+
+  EXPECT_FALSE(db.load(tempPath("missing.db"), error));
+  EXPECT_NE(error.find("cannot open"), std::string::npos);
+
+  ASSERT_TRUE(db.deserialize(bytes, "good.db", error)) << error;
+  EXPECT_EQ(db.games(), 10u);
+}
+
+TEST(BookDatabase, MergeAddsUp) {
+  const Database a = sampleDatabase(15), b = sampleDatabase(25);
+  Database total;
+  total.merge(a);
+  total.merge(b);
+  EXPECT_EQ(total.games(), 40u);
+  uint64_t sumA = 0, sumB = 0, sumTotal = 0;
+  for (const auto& e : a.map()) sumA += e.second.games();
+  for (const auto& e : b.map()) sumB += e.second.games();
+  for (const auto& e : total.map()) sumTotal += e.second.games();
+  EXPECT_EQ(sumTotal, sumA + sumB);
+  // Per move: the counts are the sums.
+  for (const auto& [key, stats] : a.map())
+    for (const auto& m : stats.moves) {
+      const MoveStats* inB = b.find(key) ? b.find(key)->find(m.move) : nullptr;
+      const MoveStats* inTotal = total.find(key)->find(m.move);
+      ASSERT_NE(inTotal, nullptr);
+      EXPECT_EQ(inTotal->games, m.games + (inB ? inB->games : 0));
+      EXPECT_EQ(inTotal->halfPoints, m.halfPoints + (inB ? inB->halfPoints : 0));
+      if (m.proof != MoveProof::Unknown) {
+        EXPECT_EQ(inTotal->proof, m.proof);
+      }
+    }
+}
+
+TEST(BookGenerator, StopsCheckpointsAndResumes) {
+  const std::string path = tempPath("resume.db");
+  std::remove(path.c_str());
+  SelfPlayOptions play;
+  GeneratorOptions run;
+  run.dbPath = path;
+  run.checkpointEvery = 5;
+  run.progressSeconds = 1000;
+  std::ostringstream log;
+  std::string error;
+
+  // First run: interrupted (as by Ctrl-C) once the engine has been asked 300 times.
+  std::atomic<int> calls{0};
+  std::atomic<bool> stop{false};
+  Database first;
+  Generator interrupted(first, play, run, [&] {
+    struct Stopping : TacticalEngine {
+      Stopping(std::atomic<int>* c, std::atomic<bool>* s) : TacticalEngine(c), stop(s), calls(c) {}
+      EngineAnswer choose(const Board& b, uint64_t seed) override {
+        if (*calls >= 300) stop->store(true);
+        return TacticalEngine::choose(b, seed);
+      }
+      std::atomic<bool>* stop;
+      std::atomic<int>* calls;
+    };
+    return std::make_unique<Stopping>(&calls, &stop);
+  });
+  ASSERT_TRUE(interrupted.run(stop, log, error)) << error;
+  ASSERT_TRUE(stop.load());
+  const uint64_t played = first.games();
+  EXPECT_GT(played, 0u);
+  EXPECT_EQ(interrupted.gamesThisRun(), played);
+
+  Database saved;
+  ASSERT_TRUE(saved.load(path, error)) << error;
+  EXPECT_EQ(saved.games(), played);
+  EXPECT_EQ(saved.serialize(), first.serialize());
+
+  // Resume to a target of played + 7 games: exactly 7 more, the old statistics kept.
+  std::atomic<bool> noStop{false};
+  run.targetGames = played + 7;
+  run.threads = 2;
+  Generator resumed(saved, play, run, [] { return std::make_unique<TacticalEngine>(); });
+  ASSERT_TRUE(resumed.run(noStop, log, error)) << error;
+  EXPECT_EQ(resumed.gamesThisRun(), 7u);
+  Database after;
+  ASSERT_TRUE(after.load(path, error)) << error;
+  EXPECT_EQ(after.games(), played + 7);
+  const CanonicalFrame root{Board()};
+  EXPECT_EQ(after.find(root.key)->games(), played + 7);
+  for (const auto& [key, stats] : first.map()) {
+    const PositionStats* s = after.find(key);
+    ASSERT_NE(s, nullptr);
+    EXPECT_GE(s->games(), stats.games());
+  }
+  EXPECT_NE(log.str().find("games/h"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+// The real generator binary: SIGINT saves and exits cleanly, a second run resumes.
+TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
+  const std::string bin = std::string(YAVALATH_BIN_DIR) + "/bookgen";
+  const std::string path = tempPath("sigint.db");
+  std::remove(path.c_str());
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    if (!freopen("/dev/null", "w", stderr)) _exit(126);
+    execl(bin.c_str(), bin.c_str(), "run", "--db", path.c_str(), "--iterations", "300", "--progress", "1", "--nodes",
+          "100000", (char*)nullptr);
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a few games at 300 iterations a move
+  kill(child, SIGINT);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  Database db;
+  std::string error;
+  ASSERT_TRUE(db.load(path, error)) << error;
+  const uint64_t played = db.games();
+  EXPECT_GT(played, 0u);
+
+  const std::string cmd = bin + " run --db " + path + " --iterations 300 --nodes 100000 --games " +
+                          std::to_string(played + 3) + " 2>/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  ASSERT_TRUE(db.load(path, error)) << error;
+  EXPECT_EQ(db.games(), played + 3);
+
+  // A damaged database is refused, not overwritten.
+  const std::string half = readFile(path).substr(0, readFile(path).size() / 2);
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << half;
+  const std::string damaged = bin + " run --db " + path + " --games 1 2>/dev/null";
+  EXPECT_NE(std::system(damaged.c_str()), 0);
+  EXPECT_EQ(readFile(path), half);
+  std::remove(path.c_str());
+}
