@@ -349,3 +349,17 @@ TEST(ArenaFakeBots, CommandThatCannotRunLoses) {
   EXPECT_EQ(r.winnerSeat, 1);
   EXPECT_NE(r.detail.find("exit code 127"), std::string::npos) << r.detail;
 }
+
+TEST(ArenaFakeBots, EndlessOutputWithoutNewlineIsBadOutput) {
+  GameResult r = playProcesses("yes | tr -d '\\n'", fake("legal"));
+  EXPECT_EQ(r.reason, Reason::BadOutput);
+  EXPECT_EQ(r.winnerSeat, 1);
+  EXPECT_LT(r.detail.size(), 400u);
+}
+
+TEST(ArenaFakeBots, ClosedOutputWhileRunningIsACrash) {
+  GameResult r = playProcesses(fake("legal"), "exec >&-; sleep 5");
+  EXPECT_EQ(r.reason, Reason::Crash);
+  EXPECT_EQ(r.winnerSeat, 0);
+  EXPECT_NE(r.detail.find("closed its output"), std::string::npos) << r.detail;
+}

@@ -108,6 +108,11 @@ class BotProcess {
         line = buffer_;
         return ReadStatus::Closed;
       }
+      if (buffer_.size() > kMaxAnswerBytes) {  // endless output without a newline: hand it over as the answer
+        line = buffer_.substr(0, kMaxAnswerBytes);
+        buffer_.clear();
+        return ReadStatus::Line;
+      }
       if (stopRequested()) return ReadStatus::Stopped;
       const double left = std::chrono::duration<double, std::milli>(deadline - Clock::now()).count();
       if (left <= 0) return ReadStatus::Timeout;
@@ -172,6 +177,8 @@ class BotProcess {
     ::kill(-pid_, SIGKILL);  // children the shell left behind
     pid_ = -1;
   }
+
+  static constexpr size_t kMaxAnswerBytes = 1 << 16;
 
   pid_t pid_ = -1;
   int toBot_ = -1, fromBot_ = -1;

@@ -106,6 +106,11 @@ inline std::string turnInput(const Board& board, int seat, Cell lastMove, bool f
   return s;
 }
 
+// A bot's line as quoted in messages and records: long garbage is cut.
+inline std::string shortened(const std::string& line, size_t max = 200) {
+  return line.size() <= max ? line : line.substr(0, max) + "...(" + std::to_string(line.size()) + " bytes)";
+}
+
 // Java's Integer.parseInt: optional sign, decimal digits, must fit in an int.
 inline bool parseJavaInt(const std::string& s, long long& v) {
   size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
@@ -128,7 +133,7 @@ inline bool parseAnswer(const std::string& line, int& x, int& y, std::string& me
   while (tokens.size() > 1 && tokens.back().empty()) tokens.pop_back();  // Java drops trailing empties
   long long vx = 0, vy = 0;
   if (tokens.size() < 2 || !parseJavaInt(tokens[0], vx) || !parseJavaInt(tokens[1], vy)) {
-    error = "expected 'x y', got '" + line + "'";
+    error = "expected 'x y', got '" + shortened(line) + "'";
     return false;
   }
   x = int(vx), y = int(vy);
@@ -199,7 +204,7 @@ inline GameResult playGame(Player* players[2], const std::vector<Cell>& opening,
         return finish(seat ^ 1, Reason::Timeout,
                       who + " gave no answer within " + std::to_string(int(limit * limits.grace)) + " ms");
       case Reply::Status::Closed:
-        result.finalAnswer = reply.line;
+        result.finalAnswer = shortened(reply.line);
         return finish(seat ^ 1, Reason::Crash,
                       who + " closed its output before answering (" + reply.exitInfo + ")");
       case Reply::Status::Line: break;
@@ -210,16 +215,16 @@ inline GameResult playGame(Player* players[2], const std::vector<Cell>& opening,
     int x = 0, y = 0;
     std::string message, error;
     if (!parseAnswer(reply.line, x, y, message, error)) {
-      result.finalAnswer = reply.line;
+      result.finalAnswer = shortened(reply.line);
       return finish(seat ^ 1, Reason::BadOutput, who + ": " + error);
     }
     if (!onBoardXY(x, y)) {
-      result.finalAnswer = reply.line;
+      result.finalAnswer = shortened(reply.line);
       return finish(seat ^ 1, Reason::Illegal, who + ": (" + std::to_string(x) + "," + std::to_string(y) + ") is off the board");
     }
     const Cell cell = cellAt(x, y);
     if (!board.isLegal(cell)) {
-      result.finalAnswer = reply.line;
+      result.finalAnswer = shortened(reply.line);
       return finish(seat ^ 1, Reason::Illegal, who + ": (" + cellName(cell) + ") is occupied");
     }
     MoveRecord m;
