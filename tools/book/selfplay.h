@@ -54,7 +54,7 @@ inline uint64_t mixSeed(uint64_t a, uint64_t b) {
 struct GameResult {
   GameRecord record;
   bool finished = false;
-  int bookPlies = 0;  // leading plies that followed the database
+  int bookPlies = 0;  // leading plies that followed the database or the random opening
 };
 
 // Plays one game. The database is only read, under `lock`.
@@ -75,8 +75,9 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
     if (stop.load()) return result;
     const CanonicalFrame frame(b);
     PlyRecord rec{b, kNoCell, {}};
-    bool followed = false;
+    bool followed = false;  // the move came from the database (or the random opening schedule)
     if (randomOpening && ply < opt.randomPlies) {
+      followed = true;
       std::vector<Cell> classes, seen;  // one actual move per symmetry class
       for (Bitboard legal = b.legalMoves(); legal;) {
         const Cell m = popLowest(legal), c = frame.toCanonical(m);
