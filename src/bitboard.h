@@ -80,7 +80,7 @@ struct Geometry {
         for (int m = 0; m < 32; ++m)
           for (int p = 0; p < 5; ++p) {
             if ((m >> p & 1) && p < lineLength[k][l]) spreadLow[k][l][m] |= bit(lineCell[k][l][p]);
-            if ((m >> p & 1) && p + 5 < lineLength[k][l] && m < 16) spreadHigh[k][l][m] |= bit(lineCell[k][l][p + 5]);
+            if ((m >> p & 1) && p < 4 && p + 5 < lineLength[k][l] && m < 16) spreadHigh[k][l][m] |= bit(lineCell[k][l][p + 5]);
           }
     }
   }
