@@ -219,3 +219,12 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   EXPECT_NE(r.out.find("y=3    . . .[X]. . . ."), std::string::npos) << r.out;
   EXPECT_EQ(run(kBin + "/viewer " + rec + " --game 99").status, 2);
 }
+
+TEST(ArenaCli, BotStderrIsKeptPerGameWhenAsked) {
+  const std::string dir = tmp("stderr_logs");
+  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--no-record --stderr-dir " + dir + " " + fake("legal") + " " +
+              fake("first"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(readFile(dir + "/game-0-A.log").find("fake_bot legal turn 1"), std::string::npos);
+  EXPECT_NE(readFile(dir + "/game-1-B.log").find("fake_bot first turn 1"), std::string::npos);
+}

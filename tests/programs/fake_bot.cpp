@@ -89,6 +89,7 @@ int main(int argc, char** argv) {
   yav::Rng rng(seed);
   if (!pidPath.empty()) std::ofstream(pidPath, std::ios::app) << getpid() << "\n";
   for (int myTurn = 1; reader.read(turn); ++myTurn) {
+    std::cerr << "fake_bot " << mode << " turn " << myTurn << "\n";  // for the --stderr-dir test
     const yav::Board& b = turn.board;
     yav::Cell move = legalMove(b, rng);
     const bool now = myTurn >= misbehaveTurn;
