@@ -149,6 +149,9 @@ TEST(ArenaCli, UsageErrors) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("--games expects a number"), std::string::npos) << r.out;
   EXPECT_EQ(run(kBin + "/arena --help").status, 0);
+  r = run(kBin + "/arena --games 2 --jobs 512" + kFast + "--no-record " + fake("legal") + " " + fake("legal"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("warning: --jobs 512 exceeds the"), std::string::npos) << r.out;
 }
 
 TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {

@@ -228,14 +228,15 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (fromRecord)
-    std::cout << "game " << game.game << " (pair " << game.pair << "): X = " << seatName(game, 0) << ", O = " << seatName(game, 1) << "\n";
+    std::cout << "game " << game.game << " (pair " << game.pair << "): X = " << (game.seatOfA == 0 ? "A" : "B")
+              << " (moves first), O = " << (game.seatOfA == 0 ? "B" : "A") << "\n";
   for (size_t i = 0; i < moves.size(); ++i) {
     const MoveRecord& m = moves[i];
     std::cout << "\nply " << (i + 1) << ": " << (fromRecord ? seatName(game, int(i % 2)) : std::string(i % 2 ? "O" : "X"))
               << " plays " << cellName(m.cell);
     if (i == 1 && moves[0].cell == m.cell) std::cout << " (steal)";
     if (int(i) < game.result.openingPlies) std::cout << " (opening)";
-    else if (m.ms >= 0) std::printf(" (%.1f ms%s)", m.ms, m.slow ? ", slow" : ""), std::fflush(stdout);
+    else if (m.ms >= 0) std::cout << " (" << json::number(m.ms, 1) << " ms" << (m.slow ? ", slow)" : ")");
     if (!m.message.empty()) std::cout << " \"" << m.message << "\"";
     std::cout << "\n" << asciiBoard(positionAfter(moves, i + 1));
   }
