@@ -126,10 +126,20 @@ std::string svgBoard(const Position& p, bool numbered, const std::string& title,
       o << buf;
     }
   }
-  std::string safe;
-  for (char ch : caption) safe += ch == '<' ? std::string("&lt;") : ch == '>' ? std::string("&gt;") : ch == '&' ? std::string("&amp;") : std::string(1, ch);
-  std::snprintf(buf, sizeof buf, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"13\" fill=\"#202020\">", kMargin, height - 18);
-  o << buf << safe << "</text>\n</svg>\n";
+  // The caption: one <text> per line ('\n' separated), XML-escaped.
+  double lineY = height - 30;
+  std::string line;
+  auto flushLine = [&] {
+    std::snprintf(buf, sizeof buf, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" fill=\"#202020\">", kMargin, lineY);
+    o << buf << line << "</text>\n";
+    line.clear(), lineY += 16;
+  };
+  for (char ch : caption) {
+    if (ch == '\n') flushLine();
+    else line += ch == '<' ? std::string("&lt;") : ch == '>' ? std::string("&gt;") : ch == '&' ? std::string("&amp;") : std::string(1, ch);
+  }
+  flushLine();
+  o << "</svg>\n";
   return o.str();
 }
 
@@ -209,12 +219,14 @@ int main(int argc, char** argv) {
   const auto& moves = game.result.moves;
   if (ply > long(moves.size())) usageError("--ply " + std::to_string(ply) + ": the game has " + std::to_string(moves.size()) + " plies");
   const bool fromRecord = moveList.empty();
-  const std::string caption = fromRecord ? "game " + std::to_string(game.game) + ", " + resultLine(game) : "";
+  const std::string caption = fromRecord ? "game " + std::to_string(game.game) + " (X = " + (game.seatOfA == 0 ? "A" : "B") +
+                                               ")\n" + resultLine(game)
+                                         : "";
 
   if (!svgPath.empty()) {
     const size_t upto = ply >= 0 ? size_t(ply) : moves.size();
     Position p = positionAfter(moves, upto);
-    std::string text = ply >= 0 ? "after " + std::to_string(upto) + " plies" + (caption.empty() ? "" : "; " + caption)
+    std::string text = ply >= 0 ? "after " + std::to_string(upto) + " plies" + (caption.empty() ? "" : ", " + caption)
                                 : (caption.empty() ? std::to_string(upto) + " plies" : caption);
     std::ofstream out(svgPath);
     out << svgBoard(p, ply < 0, "Yavalath", text);
