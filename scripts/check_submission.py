@@ -5,8 +5,10 @@
    above the budget (default 99,000; the hard limit is 100,000).
 2. Compiles it like CodinGame: plain `g++ -std=c++17 -Wall -Wextra` and `-std=c++20`, no -O flag
    (the file's own pragmas do the optimising), linked with -lm -lpthread -ldl -lcrypt (-lcrypt is
-   skipped, with a note, when this machine lacks the library). Any warning fails.
-3. Plays one full game of the C++17 binary against itself through the arena referee
+   skipped, with a note, when this machine lacks the library); also with CodinGame's own g++
+   version (g++-11, else g++-10) when it is installed. Any warning fails.
+3. Plays one full game of the C++17 binary (CodinGame's g++ version when installed) against
+   itself through the arena referee
    (build/bin/arena): fails on an illegal move, a timeout, bad output or a crash.
 
 Optionally (--speed-against build/bin/bot) it compares the search speed with another build.
@@ -29,6 +31,9 @@ HARD_LIMIT = 100_000
 DEFAULT_BUDGET = 99_000
 CODINGAME_LIBS = ['-lm', '-lpthread', '-ldl', '-lcrypt']
 STANDARDS = ['c++17', 'c++20']
+# CodinGame compiles with g++ 11 (C++20 environment) or g++ 10 (older documentation); when they are
+# installed here the file is compiled with them too: their warnings differ from newer versions'.
+CODINGAME_GXX = ['g++-11', 'g++-10']  # the first one installed is used
 # Game endings that are part of the rules; anything else (timeout, illegal, bad_output, crash,
 # aborted) is a bot failure.
 NORMAL_ENDINGS = {'line4', 'line3', 'draw'}
@@ -70,28 +75,49 @@ def codingame_libs(compiler):
     return libs, notes
 
 
-def compile_all(path, work, compiler):
-    libs, notes = codingame_libs(compiler)
+def compile_all(path, work, compilers):
+    """Compiles the file with every compiler and standard, two at a time; returns the binaries
+    keyed by (compiler, standard)."""
+    libs, notes = codingame_libs(compilers[0])
     for note in notes:
         print(f'check: note: {note}')
-    jobs = []
-    for std in STANDARDS:
-        binary = os.path.join(work, 'yavalath-' + std.replace('+', 'x'))
-        command = [compiler, f'-std={std}', '-Wall', '-Wextra', path, '-o', binary] + libs
-        print(f'check: compiling: {shlex.join(command)}')
-        jobs.append((std, binary, command, subprocess.Popen(command, stdout=subprocess.PIPE,
-                                                            stderr=subprocess.STDOUT, text=True)))
-    binaries = {}
-    for std, binary, command, process in jobs:
+    pending = []
+    for compiler in compilers:
+        for std in STANDARDS:
+            suffix = '' if compiler == compilers[0] else '-' + os.path.basename(compiler)
+            binary = os.path.join(work, 'yavalath-' + std.replace('+', 'x') + suffix)
+            pending.append((compiler, std, binary, [compiler, f'-std={std}', '-Wall', '-Wextra', path, '-o', binary] + libs))
+    binaries, running = {}, []
+
+    def finish(job):
+        compiler, std, binary, command, process = job
         output = process.communicate()[0].strip()
         if process.returncode != 0:
-            fail(f'g++ -std={std} could not compile the submission:\n{output}')
+            fail(f'{compiler} -std={std} could not compile the submission:\n{output}')
         if output:
-            fail(f'g++ -std={std} -Wall -Wextra printed warnings (CodinGame shows them; the submission '
+            fail(f'{compiler} -std={std} -Wall -Wextra printed warnings (CodinGame shows them; the submission '
                  f'must be warning-free):\n{output}')
-        print(f'check: compiled warning-free with -std={std}')
-        binaries[std] = binary
+        print(f'check: compiled warning-free: {compiler} -std={std}')
+        binaries[(compiler, std)] = binary
+
+    for compiler, std, binary, command in pending:
+        if len(running) == 2:
+            finish(running.pop(0))
+        print(f'check: compiling: {shlex.join(command)}')
+        running.append((compiler, std, binary, command, subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
+    for job in running:
+        finish(job)
     return binaries
+
+
+def codingame_compilers(main_compiler):
+    """The main compiler, plus CodinGame's own g++ versions when they are installed here."""
+    extra = [c for c in CODINGAME_GXX if shutil.which(c) and c != main_compiler][:1]
+    if not extra:
+        print(f'check: note: none of {", ".join(CODINGAME_GXX)} (the versions CodinGame uses) is installed; '
+              f'checked with {main_compiler} only (apt-get install g++-11 to check with CodinGame\'s compiler too)')
+    return [main_compiler] + extra
 
 
 def play_self_game(binary, arena, work):
@@ -192,11 +218,14 @@ def main():
     if shutil.which(args.compiler) is None:
         fail(f'compiler {args.compiler} not found')
     os.makedirs(args.work, exist_ok=True)
-    binaries = compile_all(os.path.abspath(args.file), args.work, args.compiler)
+    compilers = codingame_compilers(args.compiler)
+    binaries = compile_all(os.path.abspath(args.file), args.work, compilers)
+    # The game and the speed use CodinGame's own g++ version when it is here.
+    main_binary = binaries[(compilers[-1] if len(compilers) > 1 else compilers[0], 'c++17')]
     if not args.no_game:
-        play_self_game(binaries['c++17'], args.arena, args.work)
+        play_self_game(main_binary, args.arena, args.work)
     if args.speed_against:
-        speeds = measure_speed({'submission': binaries['c++17'], 'reference': args.speed_against},
+        speeds = measure_speed({'submission': main_binary, 'reference': args.speed_against},
                                os.path.join(ROOT, 'tests', 'data', 'positions'), args.speed_ms, args.speed_rounds)
         ratio = speeds['submission'] / speeds['reference']
         print(f'check: speed: submission {speeds["submission"]:,.0f} it/s, {args.speed_against} '
