@@ -37,6 +37,16 @@ TEST(ArenaStats, EloEdgeCases) {
   EXPECT_NEAR(even.low, -even.high, 1e-9);
 }
 
+TEST(ArenaStats, EloIntervalPentanomial) {
+  // Pairs [5,20,40,25,10]: mean 0.5375, variance 0.0642 per pair, 100 pairs (python3 reference).
+  EloEstimate e = pairEloEstimate({5, 20, 40, 25, 10});
+  EXPECT_NEAR(e.elo, 26.10669260503662, 1e-9);
+  EXPECT_NEAR(e.low, -8.457048440804229, 1e-9);
+  EXPECT_NEAR(e.high, 61.19580216710877, 1e-9);
+  EXPECT_NEAR(e.ci95, 34.8264253039565, 1e-9);
+  EXPECT_TRUE(std::isnan(pairEloEstimate({0, 0, 0, 0, 0}).score));
+}
+
 TEST(ArenaStats, LikelihoodOfSuperiority) {
   EXPECT_DOUBLE_EQ(likelihoodOfSuperiority(10, 10), 0.5);
   EXPECT_NEAR(likelihoodOfSuperiority(7, 3), 0.8970483946339658, 1e-12);

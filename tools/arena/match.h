@@ -128,8 +128,9 @@ inline std::string textReport(const MatchStats& m, const MatchInfo& info) {
                   (long long)m.seatWins[seat], (long long)m.seatDraws[seat], (long long)m.seatLosses[seat]);
     o << buf;
   }
-  std::snprintf(buf, sizeof buf, "Pairs (A's points 0/0.5/1/1.5/2): %lld %lld %lld %lld %lld\n", (long long)m.pairs[0],
-                (long long)m.pairs[1], (long long)m.pairs[2], (long long)m.pairs[3], (long long)m.pairs[4]);
+  std::snprintf(buf, sizeof buf, "Pairs (A's points 0/0.5/1/1.5/2): %lld %lld %lld %lld %lld   pair-based %s\n",
+                (long long)m.pairs[0], (long long)m.pairs[1], (long long)m.pairs[2], (long long)m.pairs[3],
+                (long long)m.pairs[4], formatElo(pairEloEstimate(m.pairs)).c_str());
   o << buf;
   o << "Ending reasons (games lost by A / by B):\n";
   for (int r = 0; r < kReasons; ++r) {
@@ -180,8 +181,9 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
   for (int seat = 0; seat < 2; ++seat)
     o << (seat ? ", " : "") << (seat ? "\"a_second\"" : "\"a_first\"") << ": {\"wins\": " << m.seatWins[seat]
       << ", \"draws\": " << m.seatDraws[seat] << ", \"losses\": " << m.seatLosses[seat] << "}";
+  const EloEstimate pe = pairEloEstimate(m.pairs);
   o << "},\n  \"pentanomial\": [" << m.pairs[0] << ", " << m.pairs[1] << ", " << m.pairs[2] << ", " << m.pairs[3]
-    << ", " << m.pairs[4] << "]";
+    << ", " << m.pairs[4] << "],\n  \"pair_elo\": " << number(pe.elo, 2) << ", \"pair_elo_ci95\": " << number(pe.ci95, 2);
   o << ",\n  \"reasons\": {";
   bool firstReason = true;
   for (int r = 0; r < kReasons; ++r) {

@@ -5,6 +5,7 @@
 // - Elo is the logistic model: score s = 1 / (1 + 10^(-elo/400)).
 // - The interval is the normal approximation on per-game scores (trinomial W/D/L), mapped
 //   through the logistic curve; reported as half the width in Elo, like cutechess-cli.
+// - The pair interval does the same with game pairs as samples (pentanomial), see pairEloEstimate.
 // - LOS = Phi((W - L) / sqrt(W + L)), draws ignored.
 // - SPRT is pentanomial: each pair of games with swapped seats is one sample with score
 //   0, 1/4, 1/2, 3/4 or 1; LLR uses the normal (generalised SPRT) approximation
@@ -62,6 +63,26 @@ inline double likelihoodOfSuperiority(double wins, double losses) {
 
 // Pentanomial counts: index = points of the first player in one game pair (0, 0.5, 1, 1.5, 2) x 2.
 using Pentanomial = std::array<int64_t, 5>;
+
+// Elo and interval from game pairs: the pair (mean of its two games) is the sample, which is what
+// paired openings make independent; usually narrower than the per-game interval.
+inline EloEstimate pairEloEstimate(const Pentanomial& pairs) {
+  EloEstimate e;
+  double n = 0, mean = 0;
+  for (int i = 0; i < 5; ++i) n += double(pairs[i]), mean += double(pairs[i]) * (i / 4.0);
+  if (n <= 0) return eloEstimate(0, 0, 0);
+  mean /= n;
+  double variance = 0;
+  for (int i = 0; i < 5; ++i) variance += double(pairs[i]) * std::pow(i / 4.0 - mean, 2);
+  variance /= n;
+  const double sd = std::sqrt(variance / n);
+  e.score = mean;
+  e.elo = eloFromScore(mean);
+  e.low = eloFromScore(mean - kZ95 * sd);
+  e.high = eloFromScore(mean + kZ95 * sd);
+  e.ci95 = (e.high - e.low) / 2;
+  return e;
+}
 
 struct SprtConfig {
   bool enabled = false;
