@@ -1,0 +1,86 @@
+// The committed embedded book decodes, and the bot plays its moves (first move and the answer to
+// every first move, the steal included) unless --no-book.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "book/embedded_book.h"
+#include "opening_book.h"
+
+using namespace yav;
+
+namespace {
+
+// The protocol input of the bot's first turn in `b` (the bot is the side to move).
+std::string firstTurnInput(const Board& b) {
+  const int me = b.toMove();
+  std::string in = std::to_string(me + 1) + "\n9\n";
+  for (int y = 0; y < kRows; ++y) {
+    for (int x = 0; x < rowLength(y); ++x) {
+      const Cell c = cellAt(x, y);
+      in += b.stones(me) >> c & 1 ? '1' : b.stones(me ^ 1) >> c & 1 ? '2' : '0';
+    }
+    in += "\n";
+  }
+  const Bitboard theirs = b.stones(me ^ 1);
+  return in + (theirs ? cellName(lowestCell(theirs)) : std::string("-1 -1")) + "\n";
+}
+
+// The bot's answer line for one turn.
+std::string botAnswer(const Board& b, const std::string& flags) {
+  const std::string input = testing::TempDir() + "book_bot_input.txt";
+  std::ofstream(input) << firstTurnInput(b);
+  const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bot --iterations 200 --quiet " + flags + " < " + input + " 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return "";
+  char line[256] = {0};
+  const bool got = fgets(line, sizeof line, p) != nullptr;
+  pclose(p);
+  std::string s = got ? line : "";
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+TEST(BookBot, EmbeddedBookDecodes) {
+  OpeningBook book;
+  std::string error;
+  ASSERT_TRUE(book.load(kEmbeddedBook, error)) << error;
+  if (std::string(kEmbeddedBook).empty()) {
+    EXPECT_EQ(book.size(), 0u);
+  } else {
+    EXPECT_GT(book.size(), 0u);
+  }
+}
+
+TEST(BookBot, BotPlaysTheBookMovesUnlessNoBook) {
+  OpeningBook book;
+  std::string error;
+  ASSERT_TRUE(book.load(kEmbeddedBook, error)) << error;
+  std::vector<Board> positions{Board()};
+  for (Cell c : {cellAt(4, 4), cellAt(0, 0), cellAt(1, 0), cellAt(2, 0), cellAt(1, 1), cellAt(2, 1), cellAt(3, 2),
+                 cellAt(2, 2), cellAt(3, 3), cellAt(5, 6), cellAt(7, 4)}) {
+    Board b;
+    b.play(c);
+    positions.push_back(b);
+  }
+  int inBook = 0;
+  for (const Board& b : positions) {
+    const auto move = book.lookup(b);
+    const std::string withBook = botAnswer(b, ""), without = botAnswer(b, "--no-book");
+    ASSERT_FALSE(withBook.empty());
+    ASSERT_FALSE(without.empty());
+    EXPECT_EQ(without.find("book"), std::string::npos) << without;
+    if (move) {
+      ++inBook;
+      EXPECT_EQ(withBook, cellName(*move) + " book");
+    } else {
+      EXPECT_EQ(withBook.find("book"), std::string::npos) << withBook;
+    }
+  }
+  std::printf("%d of %zu first-turn positions are in the embedded book (%zu positions)\n", inBook, positions.size(),
+              book.size());
+}
