@@ -22,17 +22,43 @@ constexpr Cell kNoCell = -1;
 constexpr Bitboard kFullBoard = (Bitboard(1) << kCells) - 1;
 
 inline Bitboard bit(Cell c) { return Bitboard(1) << c; }
-inline int popcount(Bitboard b) { return __builtin_popcountll(b); }
-inline Cell lowestCell(Bitboard b) { return __builtin_ctzll(b); }
+
+// Per-byte bit counts of b (each byte of the result holds 0..8). Used instead of the popcount
+// builtin when the compiler may not emit the POPCNT instruction: without a target flag the builtin
+// becomes a slow library call (the CodinGame build and the plain CMake Release build have no flags).
+inline uint64_t byteCounts(Bitboard b) {
+  b = b - ((b >> 1) & 0x5555555555555555ull);
+  b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+  return (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+}
+inline int popcount(Bitboard b) {
+#ifdef __POPCNT__
+  return __builtin_popcountll(b);
+#else
+  return int((byteCounts(b) * 0x0101010101010101ull) >> 56);
+#endif
+}
+inline Cell lowestCell(Bitboard b) { return __builtin_ctzll(b); }  // b != 0 (BSF exists on every x86-64)
 inline Cell popLowest(Bitboard& b) {
   Cell c = __builtin_ctzll(b);
   b &= b - 1;
   return c;
 }
-// The n-th (0-based) set cell of b; n < popcount(b).
+// True when b has at least two cells (cheaper than popcount(b) >= 2).
+inline bool severalCells(Bitboard b) { return (b & (b - 1)) != 0; }
+
+// The n-th (0-based) set cell of b; 0 <= n < popcount(b). Branch-free rank search: prefix sums of
+// the byte counts locate the byte, then at most 7 lowest-bit removals inside it.
 inline Cell nthCell(Bitboard b, int n) {
-  for (; n > 0; --n) b &= b - 1;
-  return __builtin_ctzll(b);
+  const uint64_t prefix = byteCounts(b) * 0x0101010101010101ull;  // byte i: cells in bytes 0..i
+  // Bytes whose prefix count exceeds n get their high bit set (every byte stays positive: <= 64).
+  const uint64_t above = ((prefix | 0x8080808080808080ull) - uint64_t(n + 1) * 0x0101010101010101ull) &
+                         0x8080808080808080ull;
+  const int byte = __builtin_ctzll(above) >> 3;
+  const int before = byte == 0 ? 0 : int((prefix >> (8 * byte - 8)) & 0xFF);
+  unsigned bits = unsigned(b >> (8 * byte)) & 0xFFu;
+  for (int k = n - before; k > 0; --k) bits &= bits - 1;
+  return 8 * byte + __builtin_ctz(bits);
 }
 
 constexpr int rowLength(int y) { return 9 - (y > 4 ? y - 4 : 4 - y); }
@@ -56,10 +82,18 @@ struct Geometry {
   int8_t lineLength[kAxes][kMaxLine];
   int8_t lineCell[kAxes][kMaxLine][kMaxLine];
   // Bitboard of the cells of line positions given by a 9-bit mask, split in two table halves
-  // (positions 0..4 and 5..8) so that the tables stay small enough for the L1 cache.
-  Bitboard spreadLow[kAxes][kMaxLine][32], spreadHigh[kAxes][kMaxLine][16];
+  // (positions 0..4 and 5..8) so that the tables stay small enough for the L1 cache. Indexed by
+  // line slot = axis * kMaxLine + line.
+  Bitboard spreadLow[kAxes * kMaxLine][32], spreadHigh[kAxes * kMaxLine][16];
+  // The same facts packed for the board's hot path: line slot (axis * kMaxLine + line) and the
+  // cell's bit in that line's 9-bit pattern, per axis; and every line's cells as a bitboard.
+  uint8_t slot[kCells][kAxes];
+  uint16_t posBit[kCells][kAxes];
+  Bitboard lineMask[kAxes * kMaxLine];
 
-  Geometry() : x(), y(), a(), lineOf(), posOf(), lineLength(), lineCell(), spreadLow(), spreadHigh() {
+  Geometry()
+      : x(), y(), a(), lineOf(), posOf(), lineLength(), lineCell(), spreadLow(), spreadHigh(), slot(), posBit(),
+        lineMask() {
     for (int yy = 0; yy < kRows; ++yy)
       for (int xx = 0; xx < rowLength(yy); ++xx) {
         Cell c = cellAt(xx, yy);
@@ -79,13 +113,21 @@ struct Geometry {
       for (int l = 0; l < kMaxLine; ++l)
         for (int m = 0; m < 32; ++m)
           for (int p = 0; p < 5; ++p) {
-            if ((m >> p & 1) && p < lineLength[k][l]) spreadLow[k][l][m] |= bit(lineCell[k][l][p]);
-            if ((m >> p & 1) && p < 4 && p + 5 < lineLength[k][l] && m < 16) spreadHigh[k][l][m] |= bit(lineCell[k][l][p + 5]);
+            if ((m >> p & 1) && p < lineLength[k][l]) spreadLow[k * kMaxLine + l][m] |= bit(lineCell[k][l][p]);
+            if ((m >> p & 1) && p < 4 && p + 5 < lineLength[k][l] && m < 16)
+              spreadHigh[k * kMaxLine + l][m] |= bit(lineCell[k][l][p + 5]);
           }
     }
+    for (Cell c = 0; c < kCells; ++c)
+      for (int k = 0; k < kAxes; ++k) {
+        slot[c][k] = uint8_t(k * kMaxLine + lineOf[k][c]);
+        posBit[c][k] = uint16_t(1u << posOf[k][c]);
+        lineMask[slot[c][k]] |= bit(c);
+      }
   }
-  Bitboard spread(int axis, int line, unsigned mask) const {
-    return spreadLow[axis][line][mask & 31] | spreadHigh[axis][line][mask >> 5 & 15];
+  Bitboard spread(int axis, int line, unsigned mask) const { return spreadSlot(axis * kMaxLine + line, mask); }
+  Bitboard spreadSlot(int lineSlot, unsigned mask) const {
+    return spreadLow[lineSlot][mask & 31] | spreadHigh[lineSlot][mask >> 5 & 15];
   }
 };
 

@@ -35,6 +35,33 @@ inline const LineRules& lineRules() {
   return r;
 }
 
+// The rule masks of every line slot and occupancy pattern as bitboards: one lookup per line
+// when a stone is placed. Patterns are stored only up to each line's length (70 KB in all).
+struct LineMasks {
+  struct Entry {
+    Bitboard four, three;
+  };
+  int base[kAxes * kMaxLine];
+  static constexpr int kPatterns = 2 * (32 + 64 + 128 + 256) + 512;  // 2^length summed over one axis
+  Entry entry[kAxes * kPatterns];
+  LineMasks() : base(), entry() {
+    const Geometry& g = geometry();
+    const LineRules& r = lineRules();
+    int next = 0;
+    for (int s = 0; s < kAxes * kMaxLine; ++s) {
+      base[s] = next;
+      const int length = g.lineLength[s / kMaxLine][s % kMaxLine];
+      for (int p = 0; p < (1 << length); ++p)
+        entry[next + p] = {g.spreadSlot(s, r.four[p]), g.spreadSlot(s, r.three[p])};
+      next += 1 << length;
+    }
+  }
+};
+inline const LineMasks& lineMasks() {
+  static const LineMasks m;
+  return m;
+}
+
 struct Zobrist {
   uint64_t stone[2][kCells], sideToMove;
   Zobrist() {
@@ -76,7 +103,9 @@ class Board {
   uint64_t hash() const { return hash_; }
 
   // The second player's first turn: it may take the first player's only stone.
-  bool canSteal() const { return toMove_ == 1 && stones_[1] == 0 && popcount(stones_[0]) == 1; }
+  bool canSteal() const {
+    return toMove_ == 1 && stones_[1] == 0 && stones_[0] != 0 && !severalCells(stones_[0]);
+  }
   Cell stealCell() const { return canSteal() ? lowestCell(stones_[0]) : kNoCell; }
 
   // Every legal move: the empty cells, plus the opponent's stone when a steal is allowed.
@@ -84,10 +113,15 @@ class Board {
   bool isLegal(Cell c) const { return c >= 0 && c < kCells && (legalMoves() >> c & 1); }
 
   // Cells where `player` would make a line of 4+ (wins now), exactly 3 and no 4 (loses now).
-  Bitboard winningCells(int player) const { return fourCells(player) & empty(); }
-  Bitboard losingCells(int player) const { return threeCells(player) & ~fourCells(player) & empty(); }
-  // Cells where `player` would threaten to win at once: after the stone there, some empty cell of a
-  // 4-window would complete it. Cells that lose at once are excluded.
+  Bitboard winningCells(int player) const { return four_[player] & empty(); }
+  Bitboard losingCells(int player) const { return three_[player] & ~four_[player] & empty(); }
+  // Cells of any state where a stone of `player` would make 4+ / exactly 3 on some axis (raw rule
+  // masks: losing = threeLineCells & ~fourLineCells; only the empty ones are playable).
+  Bitboard fourLineCells(int player) const { return four_[player]; }
+  Bitboard threeLineCells(int player) const { return three_[player]; }
+  // Cells where `player` would threaten to win at once: after the stone there, the other empty
+  // cell of a 4-window (4 consecutive cells of a line) holding two of its stones and no opponent
+  // stone would complete 4 in a row. Cells that win or lose at once are excluded.
   Bitboard checkCells(int player) const;
 
   // Plays a legal move for the side to move (a steal when it names the opponent's stone) and
@@ -99,12 +133,12 @@ class Board {
       return Outcome::None;
     }
     const Bitboard b = bit(c);
-    Outcome result = (fourCells(p) & b)    ? Outcome::Win
-                     : (threeCells(p) & b) ? Outcome::Loss
-                     : (occupied() | b) == kFullBoard ? Outcome::Draw
-                                                      : Outcome::None;
+    const Outcome result = (four_[p] & b)                    ? Outcome::Win
+                           : (three_[p] & b)                 ? Outcome::Loss
+                           : (occupied() | b) == kFullBoard ? Outcome::Draw
+                                                             : Outcome::None;
     place(p, c);
-    toMove_ = p ^ 1;
+    toMove_ = uint8_t(p ^ 1);
     hash_ ^= zobrist().sideToMove;
     return result;
   }
@@ -114,8 +148,8 @@ class Board {
     if (canSteal() && (stones_[0] >> c & 1)) return Outcome::None;
     const Bitboard b = bit(c);
     const int p = toMove_;
-    if (fourCells(p) & b) return Outcome::Win;
-    if (threeCells(p) & b) return Outcome::Loss;
+    if (four_[p] & b) return Outcome::Win;
+    if (three_[p] & b) return Outcome::Loss;
     return (occupied() | b) == kFullBoard ? Outcome::Draw : Outcome::None;
   }
 
@@ -125,16 +159,14 @@ class Board {
   bool operator!=(const Board& o) const { return !(*this == o); }
 
  private:
-  Bitboard fourCells(int p) const { return four_[p][0] | four_[p][1] | four_[p][2]; }
-  Bitboard threeCells(int p) const { return three_[p][0] | three_[p][1] | three_[p][2]; }
-
   void setStones(Bitboard p0, Bitboard p1, int toMove) {
     stones_[0] = stones_[1] = 0;
     for (auto& side : line_)
-      for (auto& axis : side)
-        for (auto& l : axis) l = 0;
-    for (int p = 0; p < 2; ++p)
-      for (int k = 0; k < kAxes; ++k) four_[p][k] = three_[p][k] = 0;
+      for (auto& l : side) l = 0;
+    for (int p = 0; p < 2; ++p) {
+      four_[p] = three_[p] = 0;
+      for (int k = 0; k < kAxes; ++k) fourAxis_[p][k] = threeAxis_[p][k] = 0;
+    }
     hash_ = 0;
     for (Bitboard b = p0; b;) place(0, popLowest(b));
     for (Bitboard b = p1; b;) place(1, popLowest(b));
@@ -142,25 +174,32 @@ class Board {
     if (toMove) hash_ ^= zobrist().sideToMove;
   }
 
+  // Adds a stone of p: only the three lines through c change, so only their parts of p's rule
+  // masks are replaced (one table lookup per line for its 4+ and exactly-3 positions).
   void place(int p, Cell c) {
     const Geometry& g = geometry();
-    const LineRules& r = lineRules();
+    const LineMasks& m = lineMasks();
     stones_[p] |= bit(c);
     hash_ ^= zobrist().stone[p][c];
     for (int k = 0; k < kAxes; ++k) {
-      const int l = g.lineOf[k][c];
-      const unsigned pattern = line_[p][k][l] |= uint16_t(1u << g.posOf[k][c]);
-      const Bitboard lineMask = g.spread(k, l, 511);
-      four_[p][k] = (four_[p][k] & ~lineMask) | g.spread(k, l, r.four[pattern]);
-      three_[p][k] = (three_[p][k] & ~lineMask) | g.spread(k, l, r.three[pattern]);
+      const int s = g.slot[c][k];
+      const unsigned pattern = line_[p][s] |= g.posBit[c][k];
+      const LineMasks::Entry& e = m.entry[m.base[s] + pattern];
+      const Bitboard keep = ~g.lineMask[s];
+      fourAxis_[p][k] = (fourAxis_[p][k] & keep) | e.four;
+      threeAxis_[p][k] = (threeAxis_[p][k] & keep) | e.three;
     }
+    four_[p] = fourAxis_[p][0] | fourAxis_[p][1] | fourAxis_[p][2];
+    three_[p] = threeAxis_[p][0] | threeAxis_[p][1] | threeAxis_[p][2];
   }
 
   Bitboard stones_[2];
-  uint16_t line_[2][kAxes][kMaxLine];  // bit i: the line's i-th cell holds a stone of that player
-  Bitboard four_[2][kAxes];            // cells (any state) where a stone would make 4+ on that axis
-  Bitboard three_[2][kAxes];           // cells (any state) where a stone would make exactly 3 there
+  Bitboard four_[2];   // cells (any state) where a stone of that player would make 4+ on some axis
+  Bitboard three_[2];  // cells (any state) where it would make exactly 3 on some axis
   uint64_t hash_;
+  Bitboard fourAxis_[2][kAxes];   // the same, per axis (a new stone replaces one line of each)
+  Bitboard threeAxis_[2][kAxes];
+  uint16_t line_[2][kAxes * kMaxLine];  // per line slot, bit i: the line's i-th cell holds a stone
   uint8_t toMove_;
 };
 
@@ -183,13 +222,15 @@ inline const Windows& windows() {
 
 inline Bitboard Board::checkCells(int player) const {
   const Windows& w = windows();
-  const Bitboard own = stones_[player], free = empty();
+  const Bitboard own = stones_[player], other = stones_[player ^ 1];
   Bitboard result = 0;
   for (int i = 0; i < w.count; ++i) {
     const Bitboard m = w.mask[i];
-    if ((m & free) == (m & ~own) && popcount(m & own) == 2) result |= m & free;
+    const Bitboard mine = m & own;
+    // No opponent stone in the window and exactly two own stones (the other two cells are empty).
+    if (!(m & other) && mine && severalCells(mine) && !severalCells(mine & (mine - 1))) result |= m & ~own;
   }
-  return result & ~losingCells(player) & ~winningCells(player);
+  return result & ~three_[player] & ~four_[player];
 }
 
 }  // namespace yav

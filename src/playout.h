@@ -8,11 +8,13 @@ namespace yav {
 
 constexpr int kDrawResult = -1;  // playout result when the board fills up
 
-// A uniformly random cell of a non-empty set: a few rejection draws over all cells, which is
-// cheap while the set is large, then an exact pick by rank.
+// A uniformly random cell of a non-empty set. Rejection sampling with 6-bit chunks of one random
+// word (up to 10 draws over 0..63; cells 61..63 never belong to a set) is cheap while the set is
+// large; an exact pick by rank covers the rare misses.
 inline Cell randomCell(Bitboard set, Rng& rng) {
-  for (int tries = 0; tries < 4; ++tries) {
-    Cell c = Cell(rng.below(kCells));
+  uint64_t r = rng.next();
+  for (int tries = 0; tries < 10; ++tries, r >>= 6) {
+    const Cell c = Cell(r & 63);
     if (set >> c & 1) return c;
   }
   return nthCell(set, int(rng.below(uint32_t(popcount(set)))));
@@ -22,31 +24,40 @@ inline int winnerAfter(Outcome o, int mover) {
   return o == Outcome::Win ? mover : o == Outcome::Loss ? mover ^ 1 : kDrawResult;
 }
 
-// Uniformly random placements (no steal). Returns the winning player or kDrawResult.
+// Uniformly random placements (no steal) from a position that is not over. Returns the winning
+// player or kDrawResult.
 inline int randomPlayout(Board b, Rng& rng) {
   for (;;) {
+    const Bitboard free = b.empty();
+    if (!free) return kDrawResult;
     const int mover = b.toMove();
-    Outcome o = b.play(randomCell(b.empty(), rng));
+    const Outcome o = b.play(randomCell(free, rng));
     if (o != Outcome::None) return winnerAfter(o, mover);
   }
 }
 
-// The smart policy: take a win; else block the opponent's immediate win; else a random cell that
-// does not make our own 3 (a losing cell only when nothing else is left).
+// The smart policy, from a position that is not over (no steal): take a win; else block the
+// opponent's immediate win; else a random cell that does not make our own 3 (when every empty cell
+// does, we lose). Returns the winning player or kDrawResult.
 inline int smartPlayout(Board b, Rng& rng) {
   for (;;) {
+    const Bitboard free = b.empty();
+    if (!free) return kDrawResult;
     const int mover = b.toMove();
-    if (b.winningCells(mover)) return mover;
+    if (b.fourLineCells(mover) & free) return mover;
     Cell c;
-    if (Bitboard threats = b.winningCells(mover ^ 1)) {
-      c = randomCell(threats, rng);
+    if (const Bitboard threats = b.fourLineCells(mover ^ 1) & free) {
+      // Two threats: blocking one cannot win for us (we have no winning cell) nor fill the board,
+      // so the opponent takes the other. One threat: the block loses when it makes our 3.
+      if (severalCells(threats)) return mover ^ 1;
+      if (b.threeLineCells(mover) & threats) return mover ^ 1;
+      c = lowestCell(threats);
     } else {
-      Bitboard safe = b.empty() & ~b.losingCells(mover);
-      if (!safe) return mover ^ 1;  // every empty cell makes our 3
+      const Bitboard safe = free & ~b.threeLineCells(mover);  // no 4 for us here, so 3 means loss
+      if (!safe) return mover ^ 1;
       c = randomCell(safe, rng);
     }
-    Outcome o = b.play(c);
-    if (o != Outcome::None) return winnerAfter(o, mover);
+    if (b.play(c) != Outcome::None) return kDrawResult;  // neither a win nor a loss: the board is full
   }
 }
 

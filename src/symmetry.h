@@ -92,10 +92,21 @@ struct Canonical {
 };
 
 inline Canonical canonicalize(const PositionKey& p) {
-  Canonical best{p, 0};
+  // Keys order by `mine` first: map it under all 12 transforms (one table lookup per stone each),
+  // and map `theirs` only for the transforms that tie on the smallest `mine`.
+  Bitboard mineImage[kSymmetries];
+  Bitboard smallest = p.mine;
+  mineImage[0] = p.mine;
   for (int t = 1; t < kSymmetries; ++t) {
-    PositionKey image = p.transformed(t);
-    if (image < best.key) best = {image, t};
+    mineImage[t] = transformBits(t, p.mine);
+    if (mineImage[t] < smallest) smallest = mineImage[t];
+  }
+  Canonical best;
+  bool found = false;
+  for (int t = 0; t < kSymmetries; ++t) {
+    if (mineImage[t] != smallest) continue;
+    const Bitboard theirs = t == 0 ? p.theirs : transformBits(t, p.theirs);
+    if (!found || theirs < best.key.theirs) best = {{smallest, theirs, p.stealAvailable}, t}, found = true;
   }
   return best;
 }
