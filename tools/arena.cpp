@@ -221,7 +221,11 @@ std::string progressLine(Match& m) {
   const double rate = minutes > 0 ? double(m.playedThisRun) / minutes : 0;
   const int64_t left = m.opt.games - s.games() - s.aborted;
   char buf[256];
-  std::string eta = rate > 0 ? json::number(double(left) / rate, 1) + " min" : "?";
+  std::string eta = "?";
+  if (rate > 0) {
+    const long seconds = long(double(left) / rate * 60 + 0.5);
+    eta = seconds >= 60 ? std::to_string(seconds / 60) + "m" + std::to_string(seconds % 60) + "s" : std::to_string(seconds) + "s";
+  }
   std::snprintf(buf, sizeof buf, "[%lld/%d] W %lld D %lld L %lld  score %.3f  %s  %.1f games/min  ETA %s",
                 (long long)s.games(), m.opt.games, (long long)s.wins, (long long)s.draws, (long long)s.losses,
                 s.games() ? s.score() : 0.5, formatElo(s.elo()).c_str(), rate, eta.c_str());

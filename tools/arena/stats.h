@@ -25,7 +25,7 @@ constexpr double kZ95 = 1.959963984540054;  // two-sided 95% quantile of the sta
 inline double eloFromScore(double score) {
   if (score <= 0) return -INFINITY;
   if (score >= 1) return INFINITY;
-  return -400.0 * std::log10(1.0 / score - 1.0);
+  return -400.0 * std::log10(1.0 / score - 1.0) + 0.0;  // + 0.0: no "-0" for an even score
 }
 inline double scoreFromElo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
