@@ -109,6 +109,14 @@ TEST(BookDatabase, GameResultsAndTerminalProofs) {
   const CanonicalFrame before(g.plies[g.plies.size() - 2].before);
   EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->proof, MoveProof::Loss);
   EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->halfPoints, 0u);
+
+  // After a random first move the result counts only from the second ply on.
+  g.countFrom = 1;
+  db.addGame(g, 100);
+  EXPECT_EQ(db.games(), 3u);
+  EXPECT_EQ(db.find(root.key)->find(root.toCanonical(cellAt(0, 0)))->games, 2u);
+  const CanonicalFrame second(g.plies[1].before);
+  EXPECT_EQ(db.find(second.key)->find(second.toCanonical(cellAt(0, 8)))->games, 3u);
 }
 
 TEST(BookDatabase, LostWhenEveryMoveIsProvenLost) {
@@ -212,6 +220,7 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
   const std::string path = tempPath("resume.db");
   std::remove(path.c_str());
   SelfPlayOptions play;
+  play.randomFraction = 0;  // every game counts at the root
   GeneratorOptions run;
   run.dbPath = path;
   run.checkpointEvery = 5;

@@ -94,6 +94,9 @@ struct PlyRecord {
 struct GameRecord {
   std::vector<PlyRecord> plies;
   int winner = kDrawResult;  // player 0/1 or kDrawResult
+  // The result counts for the moves from this ply on. Earlier moves were followed by a random
+  // move, so the result says little about them (their proofs are still kept).
+  size_t countFrom = 0;
 };
 
 class Database {
@@ -112,8 +115,9 @@ class Database {
   PositionStats& at(const PositionKey& canonicalKey) { return map_[canonicalKey]; }
   void setGames(uint64_t n) { games_ = n; }
 
-  // Adds a finished game: every position of its first `storePlies` plies gets the game's result for
-  // the move played there, then proofs are propagated from the end of the game to its start.
+  // Adds a finished game: every position of its first `storePlies` plies (from `countFrom` on) gets
+  // the game's result for the move played there, then proofs are propagated from the end of the
+  // game to its start.
   void addGame(const GameRecord& game, int storePlies) {
     const size_t n = game.plies.size();
     std::vector<PositionStats> transient(n);
@@ -126,8 +130,10 @@ class Database {
       rec[i] = int(i) < storePlies ? &map_[frames[i].key] : &transient[i];
       const int mover = ply.before.toMove();
       MoveStats& played = rec[i]->get(frames[i].toCanonical(ply.move));
-      played.games += 1;
-      played.halfPoints += game.winner == mover ? 2 : game.winner == kDrawResult ? 1 : 0;
+      if (i >= game.countFrom) {
+        played.games += 1;
+        played.halfPoints += game.winner == mover ? 2 : game.winner == kDrawResult ? 1 : 0;
+      }
       const Outcome o = ply.before.outcomeOf(ply.move);
       if (o == Outcome::Win) setProof(played, MoveProof::Win);
       if (o == Outcome::Loss) setProof(played, MoveProof::Loss);

@@ -37,8 +37,8 @@ class BookEngine {
 using EngineFactory = std::function<std::unique_ptr<BookEngine>()>;
 
 struct SelfPlayOptions {
-  int randomPlies = 2;          // plies that may be played uniformly at random (over symmetry classes, steal included)
-  double randomFraction = 0.5;  // share of games that randomise those plies
+  int randomPlies = 2;          // a random opening plays 1..randomPlies plies uniformly at random (over symmetry classes, steal included)
+  double randomFraction = 0.5;  // share of games with a random opening
   double followThreshold = 0.5; // follow a stored move when its sampled win rate exceeds this
   double engineShare = 0.1;     // chance to ask the engine anyway, so new moves keep appearing
   int storePlies = 10;          // positions deeper than this are not stored (keeps the file small)
@@ -67,7 +67,10 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
     const double x = std::gamma_distribution<double>(a, 1.0)(rng), y = std::gamma_distribution<double>(b, 1.0)(rng);
     return x / (x + y);
   };
-  const bool randomOpening = uniform(rng) < opt.randomFraction;
+  // A random opening randomises the first 1..randomPlies plies; the last random move is the one
+  // it teaches about (the next moves are played normally), so the result counts from there.
+  const int randomPlies = uniform(rng) < opt.randomFraction && opt.randomPlies > 0 ? 1 + int(rng() % opt.randomPlies) : 0;
+  result.record.countFrom = size_t(std::max(0, randomPlies - 1));
   bool inBook = true;
   engine.newGame();
   Board b;
@@ -76,7 +79,7 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
     const CanonicalFrame frame(b);
     PlyRecord rec{b, kNoCell, {}};
     bool followed = false;  // the move came from the database (or the random opening schedule)
-    if (randomOpening && ply < opt.randomPlies) {
+    if (ply < randomPlies) {
       followed = true;
       std::vector<Cell> classes, seen;  // one actual move per symmetry class
       for (Bitboard legal = b.legalMoves(); legal;) {
