@@ -8,8 +8,8 @@
    skipped, with a note, when this machine lacks the library); also with CodinGame's own g++
    version (g++-11, else g++-10) when it is installed. Any warning fails.
 3. Plays one full game of the C++17 binary (CodinGame's g++ version when installed) against
-   itself through the arena referee
-   (build/bin/arena): fails on an illegal move, a timeout, bad output or a crash.
+   itself through the arena referee (build/bin/arena): fails on an illegal move, a timeout, bad
+   output or a crash.
 
 Optionally (--speed-against build/bin/bot) it compares the search speed with another build.
 
