@@ -33,56 +33,47 @@ class ProtocolReader {
   // problems that still leave a usable position are listed in `turn.errors`.
   bool read(TurnInput& turn) {
     turn = TurnInput();
-    std::string line;
-    if (!nextLine(line)) return false;
     const bool first = turnsRead_ == 0;
-    int value = 0;
-    if (!parseInt(line, value)) {
-      turn.errors.push_back("expected the row count 9" + std::string(first ? " or an id 1/2" : "") +
-                            ", got '" + line + "'");
-    } else if (value != 9) {
-      if (value == 1 || value == 2) {
-        if (!first) turn.errors.push_back("id line '" + line + "' after the first turn");
-        myId_ = value;
-      } else {
-        turn.errors.push_back("expected the row count 9 or an id 1/2, got '" + line + "'");
-      }
-      if (!nextLine(line)) return false;
-      if (!parseInt(line, value) || value != 9)
-        turn.errors.push_back("expected the row count 9, got '" + line + "'");
-    }
+    if (!readHeader(turn, first)) return false;
 
     Bitboard mine = 0, theirs = 0;
+    std::string line;
     for (int y = 0; y < kRows; ++y) {
       if (!nextLine(line)) {
         turn.errors.push_back("input ended inside the grid at row " + std::to_string(y));
         return false;
       }
-      std::string row = trim(line);
+      std::string row;  // the row's characters without any whitespace
+      for (char ch : line)
+        if (!std::isspace(static_cast<unsigned char>(ch))) row += ch;
+      if (row.size() != trim(line).size())
+        turn.errors.push_back("row " + std::to_string(y) + ": expected digits without separators, got '" + line + "'");
       if (int(row.size()) != rowLength(y))
         turn.errors.push_back("row " + std::to_string(y) + ": expected " + std::to_string(rowLength(y)) +
-                              " digits, got '" + row + "'");
+                              " digits 0/1/2, got '" + row + "'");
       for (int x = 0; x < rowLength(y) && x < int(row.size()); ++x) {
         if (row[x] == '1') mine |= bit(cellAt(x, y));
         else if (row[x] == '2') theirs |= bit(cellAt(x, y));
         else if (row[x] != '0')
-          turn.errors.push_back("row " + std::to_string(y) + ": unexpected character '" + row.substr(x, 1) + "'");
+          turn.errors.push_back("row " + std::to_string(y) + ": expected a digit 0/1/2, got '" + row.substr(x, 1) +
+                                "' (read as empty)");
       }
     }
 
     if (!nextLine(line)) {
-      turn.errors.push_back("input ended before the last-move line");
+      turn.errors.push_back("input ended before the last-move line 'x y'");
     } else {
       int ox = 0, oy = 0;
       if (!parseTwoInts(line, ox, oy) || !(onBoardXY(ox, oy) || (ox == -1 && oy == -1)))
-        turn.errors.push_back("expected the last move 'x y' or '-1 -1', got '" + line + "'");
+        turn.errors.push_back("expected the last move 'x y' on the board or '-1 -1', got '" + line + "'");
       else if (ox >= 0)
         turn.lastMove = cellAt(ox, oy);
     }
 
-    if (myId_ == 0) {  // no id line was ever sent: an empty grid means we move first
-      myId_ = (mine | theirs) == 0 ? 1 : first ? 2 : 1;
-      turn.errors.push_back("no id line; assuming id " + std::to_string(myId_));
+    if (myId_ == 0) {  // no id line was sent on the first turn: an empty grid means we move first
+      myId_ = (mine | theirs) == 0 ? 1 : 2;
+      turn.errors.push_back("no id line before the first grid; assuming id " + std::to_string(myId_) +
+                            " from the stones on the board");
     }
     const int me = myId_ - 1;
     turn.myId = myId_;
@@ -90,12 +81,75 @@ class ProtocolReader {
     turn.board = me == 0 ? Board::fromStones(mine, theirs, 0) : Board::fromStones(theirs, mine, 1);
     turn.stealAvailable = turn.board.canSteal();
     turn.opponentStole = me == 0 && !first && mine == 0 && popcount(theirs) == 1;
+    checkConsistency(turn, mine, theirs);
     ++turnsRead_;
     return true;
   }
 
  private:
+  // The optional id line and the row count `9`. Lines that are neither are reported and skipped;
+  // a grid row where the count was expected is reported and read as the first row.
+  bool readHeader(TurnInput& turn, bool first) {
+    const std::string expected = first ? "the id 1/2 or the row count 9" : "the row count 9";
+    std::string line;
+    bool sawId = false;
+    for (;;) {
+      if (!nextLine(line)) {
+        if (sawId || !turn.errors.empty()) turn.errors.push_back("input ended before the grid");
+        return false;
+      }
+      int value = 0;
+      if (looksLikeRow(line)) {
+        turn.errors.push_back("expected " + std::string(sawId ? "the row count 9" : expected) +
+                              " before the grid, got the row '" + line + "' (reading it as row 0)");
+        pushBack(line);
+        return true;
+      }
+      if (parseInt(line, value)) {
+        if (value == 9) return true;
+        if ((value == 1 || value == 2) && !sawId) {
+          if (!first) turn.errors.push_back("id line '" + line + "' after the first turn (using it)");
+          myId_ = value;
+          sawId = true;
+          continue;
+        }
+      }
+      turn.errors.push_back("expected " + std::string(sawId ? "the row count 9" : expected) + ", got '" + line +
+                            "' (skipped)");
+    }
+  }
+
+  // Facts every real game satisfies; a mismatch means the input or the id is wrong. Before our
+  // move the opponent has as many stones as we have, or one more (we move second, or our first
+  // stone was stolen); the last move is an opponent stone; '-1 -1' only comes with an empty grid.
+  static void checkConsistency(TurnInput& turn, Bitboard mine, Bitboard theirs) {
+    const int ours = popcount(mine), others = popcount(theirs);
+    if (others != ours && others != ours + 1)
+      turn.errors.push_back("stone counts do not fit a game: " + std::to_string(ours) + " of ours (1), " +
+                            std::to_string(others) + " of the opponent's (2); expected equal or one more of 2");
+    if (turn.lastMove != kNoCell && !(theirs >> turn.lastMove & 1))
+      turn.errors.push_back("the last move " + cellName(turn.lastMove) + " is not an opponent stone (2) on the grid");
+    if (turn.lastMove == kNoCell && (mine | theirs) != 0)
+      turn.errors.push_back("last move '-1 -1' although the grid is not empty");
+  }
+
+  static bool looksLikeRow(const std::string& line) {
+    const std::string t = trim(line);
+    if (t.size() < 5) return false;
+    for (char ch : t)
+      if (ch != '0' && ch != '1' && ch != '2' && !std::isspace(static_cast<unsigned char>(ch))) return false;
+    return true;
+  }
+  void pushBack(const std::string& line) {
+    pending_ = line;
+    hasPending_ = true;
+  }
   bool nextLine(std::string& line) {
+    if (hasPending_) {
+      hasPending_ = false;
+      line = pending_;
+      return true;
+    }
     while (std::getline(in_, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (!trim(line).empty()) return true;
@@ -131,6 +185,8 @@ class ProtocolReader {
   }
 
   std::istream& in_;
+  std::string pending_;
+  bool hasPending_ = false;
   int myId_ = 0;
   int turnsRead_ = 0;
 };
@@ -138,11 +194,14 @@ class ProtocolReader {
 // The answer line: "x y", or "x y message" for the replay viewer. The message is cleaned so that
 // it cannot break the line (printable ASCII, at most 6 lines of 16 characters).
 inline std::string formatMove(Cell c, const std::string& message = "") {
+  if (c < 0 || c >= kCells) return "-1 -1";  // no move: well-formed, and the referee rejects it
   std::string out = std::to_string(geometry().x[c]) + " " + std::to_string(geometry().y[c]);
   std::string clean;
   for (char ch : message)
     if (ch >= 33 && ch <= 126 && clean.size() < 6 * 16) clean += ch;
-    else if (ch == ' ' && !clean.empty() && clean.back() != ' ' && clean.size() < 6 * 16) clean += ch;
+    else if (std::isspace(static_cast<unsigned char>(ch)) && !clean.empty() && clean.back() != ' ' &&
+             clean.size() < 6 * 16)
+      clean += ' ';  // any run of whitespace becomes one space
   while (!clean.empty() && clean.back() == ' ') clean.pop_back();
   if (!clean.empty()) out += " " + clean;
   return out;
