@@ -203,8 +203,8 @@ class Board {
   uint8_t toMove_;
 };
 
-// 4-windows: every run of 4 consecutive cells on a line. A window holding two stones of a player
-// and two empty cells gives that player a check at either empty cell.
+// 4-windows: every run of 4 consecutive cells on a line, as bitboards (for tools and tests; the
+// board's checkCells works on line patterns instead).
 struct Windows {
   int count = 0;
   Bitboard mask[kAxes * 6 * kMaxLine];
@@ -220,15 +220,47 @@ inline const Windows& windows() {
   return w;
 }
 
+// Check positions of one line from its contents, by table: a line's state is its ternary code
+// (digit i: 0 empty, 1 own stone, 2 opponent stone or beyond the line's end), and the table gives
+// the empty positions of every 4-window holding two own stones and no opponent stone.
+struct CheckRules {
+  uint16_t ternary[512];       // sum of 3^i over the bits of a 9-bit pattern
+  uint16_t beyond[kAxes * kMaxLine];  // per line slot: the positions past the line's end
+  uint16_t check[19683];       // 3^9 line states
+  CheckRules() : ternary(), beyond(), check() {
+    for (int m = 0; m < 512; ++m)
+      for (int i = 0, power = 1; i < kMaxLine; ++i, power *= 3)
+        if (m >> i & 1) ternary[m] = uint16_t(ternary[m] + power);
+    const Geometry& g = geometry();
+    for (int s = 0; s < kAxes * kMaxLine; ++s)
+      beyond[s] = uint16_t(511 & ~((1u << g.lineLength[s / kMaxLine][s % kMaxLine]) - 1));
+    for (int code = 0; code < 19683; ++code) {
+      int digit[kMaxLine];
+      for (int i = 0, c = code; i < kMaxLine; ++i, c /= 3) digit[i] = c % 3;
+      for (int start = 0; start + 4 <= kMaxLine; ++start) {
+        int own = 0, blocked = 0;
+        for (int i = start; i < start + 4; ++i) own += digit[i] == 1, blocked += digit[i] == 2;
+        if (own != 2 || blocked) continue;
+        for (int i = start; i < start + 4; ++i)
+          if (digit[i] == 0) check[code] = uint16_t(check[code] | 1u << i);
+      }
+    }
+  }
+};
+inline const CheckRules& checkRules() {
+  static const CheckRules r;
+  return r;
+}
+
 inline Bitboard Board::checkCells(int player) const {
-  const Windows& w = windows();
-  const Bitboard own = stones_[player], other = stones_[player ^ 1];
+  const Geometry& g = geometry();
+  const CheckRules& r = checkRules();
   Bitboard result = 0;
-  for (int i = 0; i < w.count; ++i) {
-    const Bitboard m = w.mask[i];
-    const Bitboard mine = m & own;
-    // No opponent stone in the window and exactly two own stones (the other two cells are empty).
-    if (!(m & other) && mine && severalCells(mine) && !severalCells(mine & (mine - 1))) result |= m & ~own;
+  for (int s = 0; s < kAxes * kMaxLine; ++s) {
+    const unsigned own = line_[player][s];
+    if (!severalCells(own)) continue;  // a check needs two own stones on the line
+    const unsigned positions = r.check[r.ternary[own] + 2 * r.ternary[line_[player ^ 1][s] | r.beyond[s]]];
+    if (positions) result |= g.spreadSlot(s, positions);
   }
   return result & ~three_[player] & ~four_[player];
 }

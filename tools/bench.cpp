@@ -99,10 +99,25 @@ double timeCanonicalisation(const std::vector<PositionKey>& positions, double se
   return elapsed * 1e9 / double(calls);
 }
 
+// Nanoseconds per checkCells call (both players) on the same positions, for the record.
+double timeCheckCells(const std::vector<PositionKey>& positions, double seconds, uint64_t& sink) {
+  std::vector<Board> boards;
+  for (const PositionKey& p : positions) boards.push_back(Board::fromStones(p.mine, p.theirs, 0));
+  uint64_t calls = 0;
+  double elapsed = 0;
+  const Clock::time_point start = Clock::now();
+  do {
+    for (const Board& b : boards) sink += b.checkCells(0) ^ b.checkCells(1);
+    calls += 2 * boards.size();
+    elapsed = secondsSince(start);
+  } while (elapsed < seconds);
+  return elapsed * 1e9 / double(calls);
+}
+
 void usage(const char* argv0) {
   std::fprintf(stderr,
                "usage: %s [--seconds S] [--seed N]\n"
-               "  --seconds S  time spent on each of the three measurements (default 2)\n"
+               "  --seconds S  time spent on each of the three main measurements (default 2)\n"
                "  --seed N     random seed (default 1)\n",
                argv0);
 }
@@ -149,6 +164,8 @@ int main(int argc, char** argv) {
   const double canonNs = timeCanonicalisation(positions, seconds, sink);
   std::printf("canon   %10.1f ns per canonicalisation (4096 positions of 6-12 stones; checksum %016llx)\n",
               canonNs, (unsigned long long)canonicalChecksum(positions));
+  const double checkNs = timeCheckCells(positions, seconds / 4, sink);
+  std::printf("check   %10.1f ns per checkCells call (same positions)\n", checkNs);
   benchSink = sink;
 
   const double randomPps = random.games / random.seconds, smartPps = smart.games / smart.seconds;
