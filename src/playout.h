@@ -38,8 +38,9 @@ inline int randomPlayout(Board b, Rng& rng) {
 
 // The smart policy, from a position that is not over (no steal): take a win; else block the
 // opponent's immediate win; else a random cell that does not make our own 3 (when every empty cell
-// does, we lose). Returns the winning player or kDrawResult.
-inline int smartPlayout(Board b, Rng& rng) {
+// does, we lose). Returns the winning player or kDrawResult. Plays on `b` itself, so that the
+// caller can see the stones placed (the search's AMAF statistics use them).
+inline int smartPlayoutOn(Board& b, Rng& rng) {
   for (;;) {
     const Bitboard free = b.empty();
     if (!free) return kDrawResult;
@@ -60,5 +61,6 @@ inline int smartPlayout(Board b, Rng& rng) {
     if (b.play(c) != Outcome::None) return kDrawResult;  // neither a win nor a loss: the board is full
   }
 }
+inline int smartPlayout(Board b, Rng& rng) { return smartPlayoutOn(b, rng); }
 
 }  // namespace yav
