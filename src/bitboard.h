@@ -21,7 +21,7 @@ constexpr int kMaxLine = 9;
 constexpr Cell kNoCell = -1;
 constexpr Bitboard kFullBoard = (Bitboard(1) << kCells) - 1;
 
-inline Bitboard bit(Cell c) { return Bitboard(1) << c; }
+constexpr Bitboard bit(Cell c) { return Bitboard(1) << c; }
 
 // Per-byte bit counts of b (each byte of the result holds 0..8). Used instead of the popcount
 // builtin when the compiler may not emit the POPCNT instruction: without a target flag the builtin
@@ -91,7 +91,7 @@ struct Geometry {
   uint16_t posBit[kCells][kAxes];
   Bitboard lineMask[kAxes * kMaxLine];
 
-  Geometry()
+  constexpr Geometry()
       : x(), y(), a(), lineOf(), posOf(), lineLength(), lineCell(), spreadLow(), spreadHigh(), slot(), posBit(),
         lineMask() {
     for (int yy = 0; yy < kRows; ++yy)
@@ -125,16 +125,15 @@ struct Geometry {
         lineMask[slot[c][k]] |= bit(c);
       }
   }
-  Bitboard spread(int axis, int line, unsigned mask) const { return spreadSlot(axis * kMaxLine + line, mask); }
-  Bitboard spreadSlot(int lineSlot, unsigned mask) const {
+  constexpr Bitboard spread(int axis, int line, unsigned mask) const { return spreadSlot(axis * kMaxLine + line, mask); }
+  constexpr Bitboard spreadSlot(int lineSlot, unsigned mask) const {
     return spreadLow[lineSlot][mask & 31] | spreadHigh[lineSlot][mask >> 5 & 15];
   }
 };
 
-inline const Geometry& geometry() {
-  static const Geometry g;
-  return g;
-}
+// Built by the compiler (constexpr), so the hot paths read it without an initialisation check.
+inline constexpr Geometry kGeometry{};
+inline const Geometry& geometry() { return kGeometry; }
 
 inline std::string cellName(Cell c) {
   if (c < 0 || c >= kCells) return "none";

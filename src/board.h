@@ -18,7 +18,7 @@ enum class Outcome : uint8_t { None, Win, Loss, Draw };  // seen from the player
 // Run lengths along one line: which empty positions of a 9-bit pattern would make 4+ or exactly 3.
 struct LineRules {
   uint16_t four[512], three[512];
-  LineRules() : four(), three() {
+  constexpr LineRules() : four(), three() {
     for (int p = 0; p < 512; ++p)
       for (int e = 0; e < kMaxLine; ++e) {
         if (p >> e & 1) continue;
@@ -30,10 +30,8 @@ struct LineRules {
       }
   }
 };
-inline const LineRules& lineRules() {
-  static const LineRules r;
-  return r;
-}
+inline constexpr LineRules kLineRules{};
+inline const LineRules& lineRules() { return kLineRules; }
 
 // The rule masks of every line slot and occupancy pattern as bitboards: one lookup per line
 // when a stone is placed. Patterns are stored only up to each line's length (70 KB in all).
@@ -44,9 +42,9 @@ struct LineMasks {
   int base[kAxes * kMaxLine];
   static constexpr int kPatterns = 2 * (32 + 64 + 128 + 256) + 512;  // 2^length summed over one axis
   Entry entry[kAxes * kPatterns];
-  LineMasks() : base(), entry() {
-    const Geometry& g = geometry();
-    const LineRules& r = lineRules();
+  constexpr LineMasks() : base(), entry() {
+    const Geometry& g = kGeometry;
+    const LineRules& r = kLineRules;
     int next = 0;
     for (int s = 0; s < kAxes * kMaxLine; ++s) {
       base[s] = next;
@@ -57,14 +55,12 @@ struct LineMasks {
     }
   }
 };
-inline const LineMasks& lineMasks() {
-  static const LineMasks m;
-  return m;
-}
+inline constexpr LineMasks kLineMasks{};
+inline const LineMasks& lineMasks() { return kLineMasks; }
 
 struct Zobrist {
   uint64_t stone[2][kCells], sideToMove;
-  Zobrist() {
+  constexpr Zobrist() : stone(), sideToMove() {
     uint64_t s = 0x9E3779B97F4A7C15ull;
     auto next = [&s] {  // splitmix64: fixed keys, identical in every build
       uint64_t z = (s += 0x9E3779B97F4A7C15ull);
@@ -77,10 +73,8 @@ struct Zobrist {
     sideToMove = next();
   }
 };
-inline const Zobrist& zobrist() {
-  static const Zobrist z;
-  return z;
-}
+inline constexpr Zobrist kZobrist{};
+inline const Zobrist& zobrist() { return kZobrist; }
 
 class Board {
  public:
