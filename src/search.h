@@ -73,17 +73,22 @@ struct SearchOptions {
   // measured slightly stronger (53% over 900 games, see docs/search.md).
   bool secureChild = true;
   double secureA = 1.0;
+  // RAVE (all-moves-as-first statistics mixed into the selection value with weight
+  // sqrt(k / (3 n + k))): raveK = 0 turns it off. Tuned by search_match (docs/search.md).
+  double raveK = 10000;
+  double raveExploration = 0.01;  // the UCT constant used together with RAVE
 
   // The weak reference variant: plain UCT, no solver, no tactics, uniformly random playouts.
   static SearchOptions plainUct() {
     SearchOptions o;
     o.solver = o.tactics = o.smartPlayouts = o.secureChild = false;
+    o.raveK = 0;
     o.exploration = 0.7;
     return o;
   }
 };
 
-constexpr size_t kDefaultNodes = size_t(1) << 24;  // 16 bytes each: 256 MB of address space
+constexpr size_t kDefaultNodes = size_t(12) << 20;  // 24 bytes each: 302 MB of address space
 
 class Search {
  public:
@@ -135,11 +140,12 @@ class Search {
   static constexpr Index kNone = UINT32_MAX;
   static constexpr int kMaxDepth = kCells + 4;
 
-  // 16 bytes; deliberately without initialisers so that the pool is not touched at allocation.
+  // 24 bytes; deliberately without initialisers so that the pool is not touched at allocation.
   struct Node {
     Index firstChild;  // 0 = no children (index 0 is never a child: it holds a root)
     uint32_t visits;
     uint32_t score2;  // 2 per win, 1 per draw, for the player who moved into this node
+    uint32_t amafVisits, amafScore2;  // the same over iterations where this move came later (RAVE)
     int8_t move;
     uint8_t childCount;
     Proof proof;
@@ -148,7 +154,7 @@ class Search {
 
   static void initNode(Node& n, Cell move) {
     n.firstChild = 0;
-    n.visits = n.score2 = 0;
+    n.visits = n.score2 = n.amafVisits = n.amafScore2 = 0;
     n.move = int8_t(move);
     n.childCount = 0;
     n.proof = Proof::Unknown;
@@ -205,6 +211,7 @@ class Search {
   }
 
   Index select(const Node& n) {
+    if (options_.raveK > 0) return selectRave(n);
     const double logN = std::log(double(n.visits) + 1.0);
     const double c = options_.exploration;
     Index best = kNone;
@@ -215,6 +222,30 @@ class Search {
       if (ch.visits == 0) return i;
       const double q = ch.proof == Proof::Draw ? 0.5 : ch.score2 * (0.5 / ch.visits);
       const double s = q + c * std::sqrt(logN / ch.visits);
+      if (s > bestScore) bestScore = s, best = i;
+    }
+    return best;
+  }
+
+  Index selectRave(const Node& n) {
+    const double logN = std::log(double(n.visits) + 1.0);
+    const double c = options_.raveExploration, k = options_.raveK;
+    Index best = kNone;
+    double bestScore = -1e300;
+    for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
+      const Node& ch = pool_[i];
+      if (ch.proof == Proof::Win) continue;
+      if (ch.visits == 0 && ch.amafVisits == 0) return i;
+      double s;
+      if (ch.proof == Proof::Draw) {
+        s = 0.5;
+      } else {
+        const double beta = std::sqrt(k / (3.0 * ch.visits + k));
+        const double q = ch.visits ? ch.score2 * (0.5 / ch.visits) : 0.5;
+        const double amaf = ch.amafVisits ? ch.amafScore2 * (0.5 / ch.amafVisits) : 0.5;
+        s = (1 - beta) * q + beta * amaf;
+      }
+      s += c * std::sqrt(logN / (ch.visits + 1.0));
       if (s > bestScore) bestScore = s, best = i;
     }
     return best;
@@ -239,16 +270,37 @@ class Search {
     return true;
   }
 
-  int playout(const Board& b) {
-    return options_.smartPlayouts ? smartPlayout(b, rng_) : randomPlayout(b, rng_);
+  // Plays `b` out (on `b` itself when the policy allows, so that RAVE sees the stones placed).
+  int playout(Board& b) {
+    return options_.smartPlayouts ? smartPlayoutOn(b, rng_) : randomPlayout(b, rng_);
+  }
+
+  // RAVE: every child of a node on the path whose cell the node's mover occupied later in this
+  // iteration (in the tree or the playout) gets the iteration's result.
+  void updateAmaf(const Index* path, const int* movers, const Bitboard* ownStones, int depth, const Board& end,
+                  int winner) {
+    for (int d = 0; d < depth; ++d) {
+      const Node& n = pool_[path[d]];
+      if (!n.firstChild) continue;
+      const int p = movers[d] ^ 1;  // the side to move at path[d]
+      const Bitboard later = end.stones(p) & ~ownStones[d];
+      if (!later) continue;
+      const uint32_t gain = winner == p ? 2 : winner == kDrawResult ? 1 : 0;
+      for (Index i = n.firstChild, e = n.firstChild + n.childCount; i < e; ++i) {
+        Node& ch = pool_[i];
+        if (later >> ch.move & 1) ++ch.amafVisits, ch.amafScore2 += gain;
+      }
+    }
   }
 
   void iterate() {
     Index path[kMaxDepth];
-    int movers[kMaxDepth];  // the player who moved into path[d]
+    int movers[kMaxDepth];         // the player who moved into path[d]
+    Bitboard ownStones[kMaxDepth];  // the stones of the side to move at path[d] (RAVE)
     int depth = 0;
     Board board = rootBoard_;
     Index idx = root_;
+    ownStones[depth] = board.stones(board.toMove());
     path[depth] = idx, movers[depth++] = board.toMove() ^ 1;
     int winner;
     bool proven = false;  // a node on the path got a proof this iteration
@@ -279,6 +331,7 @@ class Search {
       const int mover = board.toMove();
       const Outcome o = board.play(pool_[child].move);
       idx = child;
+      ownStones[depth] = board.stones(board.toMove());
       path[depth] = idx, movers[depth++] = mover;
       if (o != Outcome::None) {
         winner = winnerAfter(o, mover);
@@ -291,6 +344,7 @@ class Search {
       ++n.visits;
       n.score2 += winner == movers[d] ? 2 : winner == kDrawResult ? 1 : 0;
     }
+    if (options_.raveK > 0) updateAmaf(path, movers, ownStones, depth, board, winner);
     if (proven)
       for (int d = depth - 2; d >= 0 && updateProof(path[d]); --d) {
       }

@@ -4,7 +4,7 @@
 //
 //   build/bin/search_match --games 200 --time-ms 50 --a 'c=0.5' --b 'plain' [--jobs 2]
 // Config keys (comma separated): plain, c=X (exploration), expand=N, secure, secureA=X,
-// nosolver, notactics, random (uniform playouts), nodes=N.
+// nosolver, notactics, random (uniform playouts), nodes=N, rave=K (RAVE weight), raveC=X.
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -44,6 +44,8 @@ bool parseConfig(const std::string& text, Config& cfg, std::string& error) {
     else if (key == "notactics") cfg.options.tactics = false;
     else if (key == "random") cfg.options.smartPlayouts = false;
     else if (key == "nodes") cfg.nodes = size_t(v);
+    else if (key == "rave") cfg.options.raveK = v;
+    else if (key == "raveC") cfg.options.raveExploration = v;
     else {
       error = "unknown config key '" + key + "'";
       return false;
@@ -109,7 +111,7 @@ int main(int argc, char** argv) {
     std::cerr << "search_match: " << (error.empty() ? "bad --games/--jobs" : error) << "\n"
               << "usage: search_match --games N [--jobs J] (--time-ms MS | --iterations N) [--seed S]\n"
               << "                    --a CONFIG --b CONFIG   (keys: plain c= expand= secure secureA=\n"
-              << "                    nosolver notactics random nodes=)\n";
+              << "                    nosolver notactics random nodes= rave= raveC=)\n";
     return 2;
   }
   geometry(), lineRules(), zobrist();
