@@ -140,4 +140,19 @@ inline std::string cellName(Cell c) {
   return std::to_string(geometry().x[c]) + " " + std::to_string(geometry().y[c]);
 }
 
+// The cell named "x y" (as cellName writes it: two decimal numbers separated by one space), or
+// kNoCell when the text is anything else or names no cell of the board.
+inline Cell parseCell(const std::string& text) {
+  int value[2] = {0, 0};
+  size_t i = 0;
+  for (int k = 0; k < 2; ++k) {
+    if (k == 1 && (i >= text.size() || text[i++] != ' ')) return kNoCell;
+    const size_t start = i;
+    while (i < text.size() && i - start < 2 && text[i] >= '0' && text[i] <= '9')
+      value[k] = value[k] * 10 + (text[i++] - '0');
+    if (i == start) return kNoCell;
+  }
+  return i == text.size() && onBoardXY(value[0], value[1]) ? cellAt(value[0], value[1]) : kNoCell;
+}
+
 }  // namespace yav

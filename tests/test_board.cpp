@@ -61,6 +61,9 @@ TEST(Geometry, CellsAndCoordinatesRoundTrip) {
   }
   EXPECT_EQ(expected, kCells);
   EXPECT_EQ(cellName(kNoCell), "none");
+  for (Cell c = 0; c < kCells; ++c) EXPECT_EQ(parseCell(cellName(c)), c);
+  for (const char* bad : {"", "4", "4 ", " 4 4", "4  4", "4 4 ", "5 0", "0 9", "-1 -1", "a b", "4,4", "004 4"})
+    EXPECT_EQ(parseCell(bad), kNoCell) << "'" << bad << "'";
   EXPECT_EQ(popcount(kFullBoard), kCells);
 }
 
