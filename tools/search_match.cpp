@@ -3,7 +3,8 @@
 // seats swapped. Progress on stderr; the score of A at the end.
 //
 //   build/bin/search_match --games 200 --time-ms 50 --a 'c=0.5' --b 'plain' [--jobs 2]
-// Config keys (comma separated): plain, c=X (exploration), expand=N, secure, secureA=X,
+// Config keys (comma separated): plain, c=X (exploration), expand=N, secure / visits (final
+// move rule), secureA=X,
 // nosolver, notactics, random (uniform playouts), nodes=N, rave=K (RAVE weight), raveC=X.
 #include <atomic>
 #include <cstdio>
@@ -39,6 +40,7 @@ bool parseConfig(const std::string& text, Config& cfg, std::string& error) {
     else if (key == "c") cfg.options.exploration = v;
     else if (key == "expand") cfg.options.expandVisits = uint32_t(v);
     else if (key == "secure") cfg.options.secureChild = true;
+    else if (key == "visits") cfg.options.secureChild = false;
     else if (key == "secureA") cfg.options.secureA = v;
     else if (key == "nosolver") cfg.options.solver = false;
     else if (key == "notactics") cfg.options.tactics = false;
@@ -110,7 +112,7 @@ int main(int argc, char** argv) {
   if (!error.empty() || games <= 0 || jobs <= 0) {
     std::cerr << "search_match: " << (error.empty() ? "bad --games/--jobs" : error) << "\n"
               << "usage: search_match --games N [--jobs J] (--time-ms MS | --iterations N) [--seed S]\n"
-              << "                    --a CONFIG --b CONFIG   (keys: plain c= expand= secure secureA=\n"
+              << "                    --a CONFIG --b CONFIG   (keys: plain c= expand= secure visits secureA=\n"
               << "                    nosolver notactics random nodes= rave= raveC=)\n";
     return 2;
   }
