@@ -17,7 +17,7 @@
 namespace {
 
 struct BotConfig {
-  double timeMs = 80;         // later turns: 100 ms limit, leaving 20 ms of margin
+  double timeMs = 75;         // later turns: 100 ms limit; 25 ms of margin for scheduling jitter
   double firstTimeMs = 900;   // the bot's own first turn: 1000 ms limit
   uint64_t iterations = 0;    // fixed iterations per turn instead of the clock
   uint64_t seed = 1;

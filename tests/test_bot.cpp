@@ -104,7 +104,7 @@ TEST(Bot, FixedIterationsAreReproducible) {
 }
 
 TEST(Bot, DefaultClockAnswersEveryTurn) {
-  // No flags: exactly the CodinGame behaviour (about 0.9 s for the first turn, 80 ms later).
+  // No flags: exactly the CodinGame behaviour (about 0.9 s for the first turn, 75 ms later).
   expectLegalAnswers("transcript_victim_id1.txt", runBot("", kData + "transcript_victim_id1.txt"));
 }
 

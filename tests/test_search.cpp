@@ -107,15 +107,16 @@ std::vector<Board> randomPositions(int count, uint64_t seed) {
 
 TEST(Search, NeverPlaysIllegalMoves) {
   int seats[2] = {0, 0};
-  Search s(kTestNodes);
-  Search plain(kTestNodes, SearchOptions::plainUct());
+  SearchOptions noRave;
+  noRave.raveK = 0;
+  Search s(kTestNodes), plain(kTestNodes, SearchOptions::plainUct()), withoutRave(kTestNodes, noRave);
   uint64_t seed = 1;
   for (const Board& b : randomPositions(300, 42)) {
     ++seats[b.toMove()];
     SearchResult r = s.run(b, iterations(150, ++seed));
     ASSERT_TRUE(b.isLegal(r.move)) << "move " << r.move << " at " << b.stoneCount() << " stones";
-    SearchResult p = plain.run(b, iterations(150, seed));
-    ASSERT_TRUE(b.isLegal(p.move));
+    ASSERT_TRUE(b.isLegal(plain.run(b, iterations(150, seed)).move));
+    ASSERT_TRUE(b.isLegal(withoutRave.run(b, iterations(150, seed)).move));
   }
   EXPECT_GT(seats[0], 50);
   EXPECT_GT(seats[1], 50);
