@@ -70,8 +70,8 @@ class ProtocolReader {
         turn.lastMove = cellAt(ox, oy);
     }
 
-    if (myId_ == 0) {  // no id line was sent on the first turn: an empty grid means we move first
-      myId_ = (mine | theirs) == 0 ? 1 : 2;
+    if (myId_ == 0) {  // no id line on the first turn: equal stone counts mean we move first
+      myId_ = popcount(mine) == popcount(theirs) ? 1 : 2;
       turn.errors.push_back("no id line before the first grid; assuming id " + std::to_string(myId_) +
                             " from the stones on the board");
     }
@@ -122,6 +122,7 @@ class ProtocolReader {
   // Facts every real game satisfies; a mismatch means the input or the id is wrong. Before our
   // move the opponent has as many stones as we have, or one more (we move second, or our first
   // stone was stolen); the last move is an opponent stone; '-1 -1' only comes with an empty grid.
+  // (A first turn may show stones: arenas start games from openings.)
   static void checkConsistency(TurnInput& turn, Bitboard mine, Bitboard theirs) {
     const int ours = popcount(mine), others = popcount(theirs);
     if (others != ours && others != ours + 1)

@@ -4,6 +4,7 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board.h"
@@ -55,6 +56,7 @@ std::string allErrors(const TurnInput& t) {
 }
 
 const Cell kCentre = cellAt(4, 4);
+using XY = std::pair<int, int>;
 
 TEST(Protocol, FirstSeatFirstTurnWithId) {
   const auto turns = readAll(turnText(Board(), kNoCell, true));
@@ -104,6 +106,17 @@ TEST(Protocol, MissingIdLineIsInferredFromTheGrid) {
   EXPECT_EQ(turns[0].board, b);
   EXPECT_TRUE(turns[0].stealAvailable);
   EXPECT_EQ(turns[0].lastMove, cellAt(0, 0));
+  // A game started from an opening: equal counts mean the first player is to move.
+  b.play(cellAt(4, 4));
+  turns = readAll(turnText(b, cellAt(4, 4), false));
+  ASSERT_EQ(turns.size(), 1u);
+  EXPECT_EQ(turns[0].myId, 1);
+  EXPECT_EQ(turns[0].board, b);
+  b.play(cellAt(8, 4));
+  turns = readAll(turnText(b, cellAt(8, 4), false));
+  ASSERT_EQ(turns.size(), 1u);
+  EXPECT_EQ(turns[0].myId, 2);
+  EXPECT_EQ(turns[0].board, b);
 }
 
 // Whole games from both seats: every turn's position is the game's position.
@@ -208,14 +221,13 @@ TEST(Protocol, AnswerLineFormat) {
   }
 }
 
-// The position used by the malformed-input tests: seat 1, one stone each, the opponent's last.
+// The position used by the malformed-input tests: seat 2's first turn, the opponent's stone at (5,6).
 struct Sample {
   Board board;
   std::string rows[kRows];
   Sample() {
-    board.play(cellAt(2, 2));
     board.play(cellAt(5, 6));
-    std::istringstream in(grid(board.stones(0), board.stones(1)));
+    std::istringstream in(grid(board.stones(1), board.stones(0)));
     std::string count;
     std::getline(in, count);
     for (auto& r : rows) std::getline(in, r);
@@ -230,16 +242,16 @@ struct Sample {
 
 TEST(ProtocolErrors, GarbageBeforeTheCountIsReportedAndSkipped) {
   const Sample s;
-  const auto turns = readAll(s.text("hello\n1\n9\n"));
+  const auto turns = readAll(s.text("hello\n2\n9\n"));
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "expected the id 1/2 or the row count 9, got 'hello'")) << allErrors(turns[0]);
   EXPECT_EQ(turns[0].board, s.board);
-  EXPECT_EQ(turns[0].myId, 1);
+  EXPECT_EQ(turns[0].myId, 2);
 }
 
 TEST(ProtocolErrors, MissingCountLineReadsTheGrid) {
   const Sample s;
-  const auto turns = readAll(s.text("1\n"));
+  const auto turns = readAll(s.text("2\n"));
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "reading it as row 0")) << allErrors(turns[0]);
   EXPECT_EQ(turns[0].board, s.board);
@@ -248,17 +260,17 @@ TEST(ProtocolErrors, MissingCountLineReadsTheGrid) {
 
 TEST(ProtocolErrors, BadRowsAreNamedAndTheRestIsUsed) {
   const Sample s;
-  auto turns = readAll(s.text("1\n9\n", 3, "0000000"));  // row 3 needs 8 digits
+  auto turns = readAll(s.text("2\n9\n", 3, "0000000"));  // row 3 needs 8 digits
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "row 3: expected 8 digits 0/1/2, got '0000000'")) << allErrors(turns[0]);
   EXPECT_EQ(turns[0].board, s.board);
 
-  turns = readAll(s.text("1\n9\n", 0, "00x00"));
+  turns = readAll(s.text("2\n9\n", 0, "00x00"));
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "row 0: expected a digit 0/1/2, got 'x'")) << allErrors(turns[0]);
   EXPECT_EQ(turns[0].board, s.board);
 
-  turns = readAll(s.text("1\n9\n", 2, "0 0 1 0 0 0 0"));  // separators
+  turns = readAll(s.text("2\n9\n", 2, "0 0 0 0 0 0 0"));  // separators
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "row 2: expected digits without separators")) << allErrors(turns[0]);
   EXPECT_EQ(turns[0].board, s.board);
@@ -267,13 +279,13 @@ TEST(ProtocolErrors, BadRowsAreNamedAndTheRestIsUsed) {
 TEST(ProtocolErrors, BadOrMissingLastMove) {
   const Sample s;
   for (const std::string last : {"a b\n", "9 9\n", "5\n", "5 6 7\n"}) {
-    const auto turns = readAll(s.text("1\n9\n", -1, "", last));
+    const auto turns = readAll(s.text("2\n9\n", -1, "", last));
     ASSERT_EQ(turns.size(), 1u) << last;
     EXPECT_TRUE(mentions(turns[0], "expected the last move 'x y' on the board or '-1 -1'")) << allErrors(turns[0]);
     EXPECT_EQ(turns[0].lastMove, kNoCell);
     EXPECT_EQ(turns[0].board, s.board);
   }
-  const auto turns = readAll(s.text("1\n9\n", -1, "", ""));
+  const auto turns = readAll(s.text("2\n9\n", -1, "", ""));
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "input ended before the last-move line")) << allErrors(turns[0]);
   EXPECT_EQ(turns[0].board, s.board);
@@ -282,22 +294,30 @@ TEST(ProtocolErrors, BadOrMissingLastMove) {
 TEST(ProtocolErrors, InconsistentTurnsAreReported) {
   const Sample s;
   // The last move names an empty cell.
-  auto turns = readAll(s.text("1\n9\n", -1, "", "0 0\n"));
+  auto turns = readAll(s.text("2\n9\n", -1, "", "0 0\n"));
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "the last move 0 0 is not an opponent stone")) << allErrors(turns[0]);
   // Two more opponent stones than ours.
-  turns = readAll(s.text("1\n9\n", 0, "22000"));
+  turns = readAll(s.text("2\n9\n", 0, "22000"));
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "stone counts do not fit a game")) << allErrors(turns[0]);
   // '-1 -1' with stones on the grid.
-  turns = readAll(s.text("1\n9\n", -1, "", "-1 -1\n"));
+  turns = readAll(s.text("2\n9\n", -1, "", "-1 -1\n"));
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(mentions(turns[0], "last move '-1 -1' although the grid is not empty")) << allErrors(turns[0]);
+  // A first turn may start from an opening (stones already on the grid): no complaint.
+  Board opening;
+  for (XY c : {XY{0, 0}, XY{4, 4}, XY{8, 4}}) opening.play(cellAt(c.first, c.second));
+  turns = readAll(turnText(opening, cellAt(8, 4), true));
+  ASSERT_EQ(turns.size(), 1u);
+  EXPECT_TRUE(turns[0].errors.empty()) << allErrors(turns[0]);
+  EXPECT_EQ(turns[0].myId, 2);
+  EXPECT_EQ(turns[0].board, opening);
   // An id line after the first turn.
-  turns = readAll(turnText(Board(), kNoCell, true) + s.text("1\n9\n"));
+  turns = readAll(s.text("2\n9\n") + s.text("2\n9\n"));
   ASSERT_EQ(turns.size(), 2u);
   EXPECT_TRUE(turns[0].errors.empty()) << allErrors(turns[0]);
-  EXPECT_TRUE(mentions(turns[1], "id line '1' after the first turn")) << allErrors(turns[1]);
+  EXPECT_TRUE(mentions(turns[1], "id line '2' after the first turn")) << allErrors(turns[1]);
   EXPECT_EQ(turns[1].board, s.board);
 }
 
@@ -305,7 +325,7 @@ TEST(ProtocolErrors, TruncatedAndEmptyInput) {
   EXPECT_TRUE(readAll("").empty());
   EXPECT_TRUE(readAll("\n\n").empty());
   const Sample s;
-  std::string text = "1\n9\n";
+  std::string text = "2\n9\n";
   for (int y = 0; y < 5; ++y) text += s.rows[y] + "\n";  // ends after row 4
   std::istringstream in(text);
   ProtocolReader reader(in);
@@ -317,7 +337,7 @@ TEST(ProtocolErrors, TruncatedAndEmptyInput) {
 TEST(ProtocolErrors, WindowsLineEndsAndBlankLinesAreAccepted) {
   const Sample s;
   std::string text;
-  for (char ch : s.text("1\n\n9\n")) text += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+  for (char ch : s.text("2\n\n9\n")) text += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
   const auto turns = readAll(text + "\r\n");
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_TRUE(turns[0].errors.empty()) << allErrors(turns[0]);
