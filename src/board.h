@@ -1,10 +1,11 @@
 // A Yavalath position with the exact CodinGame rules.
 //
 // Players are 0 (moves first, CodinGame id 1) and 1. Besides the stones, the board keeps for each
-// player and axis the occupancy pattern of every line and two derived bitboards: the cells where a
-// stone of that player would make a line of 4+ on that axis, and those where it would make exactly
-// 3. Only the three lines through a new stone change, so playing a move costs a few table lookups,
-// and "cells that win / lose now" for a whole side are a couple of ORs.
+// player the occupancy pattern of every line and two derived bitboards per axis, plus their union:
+// the cells where a stone of that player would make a line of 4+, and those where it would make
+// exactly 3. Only the three lines through a new stone change, so playing a move costs three table
+// lookups, and "cells that win / lose now" for a whole side are one or two ANDs.
+// The tables are constexpr: built by the compiler (an out-of-range index there is a compile error).
 #pragma once
 
 #include <cstdint>
