@@ -96,11 +96,15 @@ class Search {
       : options_(options),
         capacity_(std::max<size_t>(maxNodes, 128)),
         pool_(new Node[capacity_]) {  // left uninitialised: pages are touched only when used
+    buildTables();
     reset();
   }
 
   const SearchOptions& options() const { return options_; }
-  void setOptions(const SearchOptions& o) { options_ = o; }
+  void setOptions(const SearchOptions& o) {
+    options_ = o;
+    buildTables();
+  }
   size_t capacity() const { return capacity_; }
 
   void reset() {
@@ -227,28 +231,43 @@ class Search {
     return best;
   }
 
+  // RAVE selection, in float with tables for small visit counts: it is the hottest loop.
   Index selectRave(const Node& n) {
-    const double logN = std::log(double(n.visits) + 1.0);
-    const double c = options_.raveExploration, k = options_.raveK;
+    const float c = float(options_.raveExploration) * std::sqrt(std::log(float(n.visits) + 1.0f));
     Index best = kNone;
-    double bestScore = -1e300;
+    float bestScore = -1e30f;
     for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
       const Node& ch = pool_[i];
       if (ch.proof == Proof::Win) continue;
-      if (ch.visits == 0 && ch.amafVisits == 0) return i;
-      double s;
+      const uint32_t v = ch.visits, a = ch.amafVisits;
+      if (v == 0 && a == 0) return i;
+      float s;
       if (ch.proof == Proof::Draw) {
-        s = 0.5;
+        s = 0.5f;
       } else {
-        const double beta = std::sqrt(k / (3.0 * ch.visits + k));
-        const double q = ch.visits ? ch.score2 * (0.5 / ch.visits) : 0.5;
-        const double amaf = ch.amafVisits ? ch.amafScore2 * (0.5 / ch.amafVisits) : 0.5;
-        s = (1 - beta) * q + beta * amaf;
+        const float beta = v < kTable ? raveBeta_[v] : raveBetaOf(v);
+        const float q = v ? float(ch.score2) * 0.5f * inverse(v) : 0.5f;
+        const float amaf = a ? float(ch.amafScore2) * 0.5f * inverse(a) : 0.5f;
+        s = q + beta * (amaf - q);
       }
-      s += c * std::sqrt(logN / (ch.visits + 1.0));
+      s += c * (v + 1 < kTable ? invSqrt_[v + 1] : 1.0f / std::sqrt(float(v + 1)));
       if (s > bestScore) bestScore = s, best = i;
     }
     return best;
+  }
+
+  static constexpr uint32_t kTable = 4096;
+  float raveBetaOf(uint32_t v) const {
+    const double k = options_.raveK;
+    return float(std::sqrt(k / (3.0 * v + k)));
+  }
+  float inverse(uint32_t v) const { return v < kTable ? inverse_[v] : 1.0f / float(v); }
+  void buildTables() {
+    for (uint32_t v = 0; v < kTable; ++v) {
+      raveBeta_[v] = options_.raveK > 0 ? raveBetaOf(v) : 0.0f;
+      inverse_[v] = v ? 1.0f / float(v) : 0.0f;
+      invSqrt_[v] = v ? 1.0f / std::sqrt(float(v)) : 0.0f;
+    }
   }
 
   // Recomputes a node's proof from its children; true when it became proven.
@@ -466,6 +485,7 @@ class Search {
   }
 
   SearchOptions options_;
+  float raveBeta_[kTable], inverse_[kTable], invSqrt_[kTable];
   size_t capacity_;
   std::unique_ptr<Node[]> pool_;
   size_t used_ = 0;
