@@ -214,8 +214,8 @@ class Search {
     return true;
   }
 
-  Index select(const Node& n) {
-    if (options_.raveK > 0) return selectRave(n);
+  Index select(const Node& n, const Board& b) {
+    if (options_.raveK > 0) return selectRave(n, b.stealCell());
     const double logN = std::log(double(n.visits) + 1.0);
     const double c = options_.exploration;
     Index best = kNone;
@@ -232,8 +232,11 @@ class Search {
   }
 
   // RAVE selection, in float with tables for small visit counts: it is the hottest loop.
-  Index selectRave(const Node& n) {
-    const float c = float(options_.raveExploration) * std::sqrt(std::log(float(n.visits) + 1.0f));
+  // The steal (`steal`: its cell, or kNoCell) shares no AMAF statistics with any other move, so
+  // it is scored by plain UCT; otherwise one unlucky first playout would bury it for good.
+  Index selectRave(const Node& n, Cell steal) {
+    const float sqrtLogN = std::sqrt(std::log(float(n.visits) + 1.0f));
+    const float c = float(options_.raveExploration) * sqrtLogN;
     Index best = kNone;
     float bestScore = -1e30f;
     for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
@@ -242,7 +245,12 @@ class Search {
       const uint32_t v = ch.visits, a = ch.amafVisits;
       if (v == 0 && a == 0) return i;
       float s;
-      if (ch.proof == Proof::Draw) {
+      if (ch.move == steal && ch.proof == Proof::Unknown) {
+        if (v == 0) return i;
+        s = float(ch.score2) * 0.5f * inverse(v) + float(options_.exploration) * sqrtLogN * invSqrtOf(v);
+        if (s > bestScore) bestScore = s, best = i;
+        continue;
+      } else if (ch.proof == Proof::Draw) {
         s = 0.5f;
       } else {
         const float beta = v < kTable ? raveBeta_[v] : raveBetaOf(v);
@@ -250,7 +258,7 @@ class Search {
         const float amaf = a ? float(ch.amafScore2) * 0.5f * inverse(a) : 0.5f;
         s = q + beta * (amaf - q);
       }
-      s += c * (v + 1 < kTable ? invSqrt_[v + 1] : 1.0f / std::sqrt(float(v + 1)));
+      s += c * invSqrtOf(v + 1);
       if (s > bestScore) bestScore = s, best = i;
     }
     return best;
@@ -262,6 +270,7 @@ class Search {
     return float(std::sqrt(k / (3.0 * v + k)));
   }
   float inverse(uint32_t v) const { return v < kTable ? inverse_[v] : 1.0f / float(v); }
+  float invSqrtOf(uint32_t v) const { return v < kTable ? invSqrt_[v] : 1.0f / std::sqrt(float(v)); }
   void buildTables() {
     for (uint32_t v = 0; v < kTable; ++v) {
       raveBeta_[v] = options_.raveK > 0 ? raveBetaOf(v) : 0.0f;
@@ -342,7 +351,7 @@ class Search {
           break;
         }
       }
-      const Index child = select(n);
+      const Index child = select(n, board);
       if (child == kNone) {  // every child is lost for us (only reachable if proofs were cut short)
         winner = board.toMove() ^ 1;
         break;

@@ -143,6 +143,20 @@ TEST(Search, StealIsARootMoveForTheSecondPlayer) {
   EXPECT_TRUE(b.isLegal(r.move));
 }
 
+TEST(Search, StealIsNotBuriedByRave) {
+  // The steal shares no AMAF statistics with other moves; a single lost playout must not stop
+  // the search from looking at it again (it once got 1 visit in 300,000 iterations).
+  Board b = Board::fromStones(cells({{3, 5}}), 0, 1);
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    Search s(kTestNodes);
+    SearchResult r = s.run(b, iterations(20000, seed));
+    uint32_t stealVisits = 0;
+    for (const RootMove& m : r.children)
+      if (m.move == cellAt(3, 5)) stealVisits = m.visits;
+    EXPECT_GE(stealVisits, 200u) << "seed " << seed;
+  }
+}
+
 TEST(Search, TreeReusedAcrossOwnStealAndReply) {
   // As the stealer: we steal, the opponent replies, the tree below is kept.
   Board b = Board::fromStones(cells({{4, 4}}), 0, 1);
