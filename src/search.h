@@ -215,7 +215,9 @@ class Search {
   }
 
   Index select(const Node& n, const Board& b) {
-    if (options_.raveK > 0) return selectRave(n, b.stealCell());
+    // The first stone of the game is plain UCT too: its AMAF value says how good the cell is to
+    // own, but the opponent may steal it, which AMAF cannot see.
+    if (options_.raveK > 0 && b.occupied()) return selectRave(n, b.stealCell());
     const double logN = std::log(double(n.visits) + 1.0);
     const double c = options_.exploration;
     Index best = kNone;
