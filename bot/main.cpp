@@ -131,12 +131,15 @@ int main(int argc, char** argv) {
       std::cerr << "bot: search returned an illegal move; playing the first legal cell\n";
       move = yav::lowestCell(turn.board.legalMoves());
     }
+    // Timed before the answer goes out: once it has, the process may wait for the CPU (the
+    // opponent now runs), which would inflate a time taken afterwards.
+    const double answerMs = clock.elapsedMs();
     std::cout << yav::formatMove(move, viewerMessage(result)) << std::endl;
     if (!cfg.quiet)
       std::cerr << "turn " << turnNumber << ": move " << yav::cellName(move)
                 << (turn.board.canSteal() && move == turn.board.stealCell() ? " (steal)" : "") << " | "
                 << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
                 << ", value " << result.value << ", proof " << yav::proofName(result.proof) << ", "
-                << clock.elapsedMs() << " ms\n";
+                << answerMs << " ms\n";
   }
 }
