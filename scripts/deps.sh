@@ -16,3 +16,14 @@ ensure_deps() {
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${pkgs[@]}" >/dev/null \
     || { echo "error: could not install ${pkgs[*]} (run as root, or install them yourself)" >&2; return 1; }
 }
+
+# CodinGame compiles with g++ 11: the submission checks also use it when it is installed.
+# Best effort: a machine without the package still builds and tests with its own g++.
+ensure_codingame_gxx() {
+  command -v g++-11 >/dev/null 2>&1 || command -v g++-10 >/dev/null 2>&1 && return 0
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo=sudo
+  echo "== installing g++-11 (CodinGame's compiler version) for the submission checks"
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq g++-11 >/dev/null; } \
+    || echo "note: g++-11 is not available; the submission is checked with $(g++ -dumpversion) only" >&2
+}

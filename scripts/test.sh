@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
 ensure_deps gtest
+ensure_codingame_gxx
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON >/dev/null
 cmake --build build-test -j "$jobs"
