@@ -138,6 +138,15 @@ class Board {
     return result;
   }
 
+  // The same stones with the other side to move: a pass, never a game move. Threat analysis
+  // asks with it what the opponent could force if we did nothing.
+  Board passed() const {
+    Board b = *this;
+    b.toMove_ = uint8_t(toMove_ ^ 1);
+    b.hash_ ^= zobrist().sideToMove;
+    return b;
+  }
+
   // What playing c would decide for the side to move, without playing it.
   Outcome outcomeOf(Cell c) const {
     if (canSteal() && (stones_[0] >> c & 1)) return Outcome::None;

@@ -1,0 +1,152 @@
+// Forcing-sequence (threat-space) solver: does the side to move win by a chain of threats of 4?
+//
+// The attacker A moves only where a stone creates a threat (checkCells: a cell that leaves a
+// winning cell for A, and neither wins nor loses at once). The defender D's reply is then forced:
+// - two threats: D cannot block both, A wins;
+// - one threat t: D must take t (D has no winning cell, see below), and loses when t makes D's
+//   exactly-3; when t fills the board the line is a draw, which is no win;
+// - tempo: if D's block leaves D a winning cell, A must take it next, and that move must itself
+//   be a threat; two D winning cells end the line (A cannot stop both).
+// D never has a winning cell when it must reply: A's move is played only when D had none, or
+// blocks D's only one, and a stone of A cannot give D a new one. So every D move in a proof is
+// forced, and a reported win is a real proof. Lines that need a quiet move are not searched
+// ("unknown"): the MCTS around it covers those.
+//
+// Iterative deepening on the number of attacker moves, with a transposition table of positions
+// known to have no win within a depth (and of wins). The table is allocated once; the search
+// itself allocates nothing. A search cut by its node limit stores nothing it did not finish.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "board.h"
+
+namespace yav {
+
+struct ForcingResult {
+  bool win = false;
+  Cell move = kNoCell;  // the first attacker move of the win
+  int depth = 0;        // attacker moves in the win found (1 = a winning cell now, or a double threat)
+  uint64_t nodes = 0;   // attacker positions visited
+};
+
+class ForcingSolver {
+ public:
+  explicit ForcingSolver(int tableLog2 = 16)
+      : mask_((size_t(1) << tableLog2) - 1), table_(new Entry[mask_ + 1]()) {}
+
+  // A forced win for b.toMove() within maxDepth attacker moves, visiting at most maxNodes
+  // attacker positions; otherwise win = false (no such win, or the node limit was reached).
+  ForcingResult solve(const Board& b, int maxDepth, uint64_t maxNodes) {
+    ForcingResult r;
+    nodes_ = 0;
+    nodeLimit_ = maxNodes;
+    for (int depth = 1; depth <= maxDepth; ++depth) {
+      Cell move = kNoCell;
+      int found = 0;
+      const Status s = attack(b, depth, move, found);
+      if (s == Status::Win) {
+        r.win = true, r.move = move, r.depth = found;
+        break;
+      }
+      if (s == Status::Aborted) break;
+    }
+    r.nodes = nodes_;
+    return r;
+  }
+
+  void clear() {
+    for (size_t i = 0; i <= mask_; ++i) table_[i] = Entry();
+  }
+
+ private:
+  enum class Status : uint8_t { NoWin, Win, Aborted };
+
+  // 16 bytes. key 0 = empty slot (a real hash of 0 only costs a missed hit).
+  struct Entry {
+    uint64_t key = 0;
+    int8_t noWinDepth = 0;  // no forced win within this many attacker moves (0: nothing known)
+    int8_t winDepth = 0;    // a forced win in this many attacker moves (0: none known)
+    int8_t winMove = -1;
+    uint8_t pad[5] = {};
+  };
+
+  // The attacker (side to move) at b; `depth` attacker moves left, at least 1.
+  Status attack(const Board& b, int depth, Cell& move, int& found) {
+    if (++nodes_ > nodeLimit_) return Status::Aborted;
+    const int a = b.toMove(), d = a ^ 1;
+    if (const Bitboard wins = b.winningCells(a)) {
+      move = lowestCell(wins), found = 1;
+      return Status::Win;
+    }
+    Entry& e = table_[b.hash() & mask_];
+    if (e.key == b.hash()) {
+      if (e.winDepth && e.winDepth <= depth) {
+        move = e.winMove, found = e.winDepth;
+        return Status::Win;
+      }
+      if (e.noWinDepth >= depth) return Status::NoWin;
+    }
+    if (depth < 2) return Status::NoWin;
+    const Status s = search(b, a, d, depth, move, found);
+    if (s == Status::Aborted) return s;
+    if (e.key != b.hash()) e = Entry(), e.key = b.hash();
+    if (s == Status::Win) {
+      e.winDepth = int8_t(found), e.winMove = int8_t(move);
+    } else if (e.noWinDepth < depth) {
+      e.noWinDepth = int8_t(depth);
+    }
+    return s;
+  }
+
+  Status search(const Board& b, int a, int d, int depth, Cell& move, int& found) {
+    const Bitboard defenderWins = b.winningCells(d);
+    if (severalCells(defenderWins)) return Status::NoWin;
+    Bitboard candidates = b.checkCells(a) & b.empty();
+    if (defenderWins) candidates &= defenderWins;  // the block is forced; it must threaten too
+    if (!candidates) return Status::NoWin;
+
+    // First the moves that win after one reply (double threat, or the block makes D's 3); the
+    // other moves' forced block cell is kept for the deeper pass.
+    Cell replies[kCells];
+    int count = 0;
+    Cell moves[kCells];
+    for (Bitboard c = candidates; c;) {
+      const Cell m = popLowest(c);
+      Board next = b;
+      next.play(m);
+      const Bitboard threats = next.winningCells(a);
+      if (severalCells(threats) || (next.losingCells(d) & threats)) {
+        move = m, found = 2;  // one more attacker move wins
+        return Status::Win;
+      }
+      const Cell t = lowestCell(threats);  // candidates are check cells: exactly one threat here
+      if (((next.occupied() | bit(t)) & kFullBoard) == kFullBoard) continue;  // the block draws
+      moves[count] = m, replies[count++] = t;
+    }
+    if (depth <= 2) return Status::NoWin;  // a win needs at least 3 attacker moves from here
+    bool aborted = false;
+    for (int i = 0; i < count; ++i) {
+      Board next = b;
+      next.play(moves[i]);
+      next.play(replies[i]);
+      Cell unused = kNoCell;
+      int deeper = 0;
+      const Status s = attack(next, depth - 1, unused, deeper);
+      if (s == Status::Win) {
+        move = moves[i], found = deeper + 1;
+        return Status::Win;
+      }
+      aborted |= s == Status::Aborted;
+      if (aborted) break;
+    }
+    return aborted ? Status::Aborted : Status::NoWin;
+  }
+
+  size_t mask_;
+  std::unique_ptr<Entry[]> table_;
+  uint64_t nodes_ = 0, nodeLimit_ = 0;
+};
+
+}  // namespace yav
