@@ -23,12 +23,13 @@ struct BotConfig {
   uint64_t seed = 1;
   bool book = true;
   bool plainUct = false;
+  bool forcing = true;
   bool quiet = false;
 };
 
 const char* const kUsage =
     "usage: bot [--time-ms MS] [--first-time-ms MS] [--iterations N] [--seed S] [--no-book]\n"
-    "           [--plain-uct] [--quiet]\n"
+    "           [--plain-uct] [--no-forcing] [--quiet]\n"
     "Plays Yavalath over the CodinGame protocol on stdin/stdout. No flags = CodinGame behaviour.\n";
 
 bool parseNumber(const char* text, double& out) {
@@ -64,6 +65,8 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       cfg.book = false;
     } else if (arg == "--plain-uct") {
       cfg.plainUct = true;
+    } else if (arg == "--no-forcing") {
+      cfg.forcing = false;
     } else if (arg == "--quiet") {
       cfg.quiet = true;
     } else if (arg == "--help" || arg == "-h") {
@@ -99,7 +102,9 @@ std::string moveName(const yav::Board& b, yav::Cell move) {
 int main(int argc, char** argv) {
   BotConfig cfg;
   if (!parseArgs(argc, argv, cfg)) return 2;
-  yav::Search search(yav::kDefaultNodes, cfg.plainUct ? yav::SearchOptions::plainUct() : yav::SearchOptions());
+  yav::SearchOptions options = cfg.plainUct ? yav::SearchOptions::plainUct() : yav::SearchOptions();
+  if (!cfg.forcing) options.forcing = false;
+  yav::Search search(yav::kDefaultNodes, options);
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;
   yav::OpeningBook book;

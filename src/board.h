@@ -138,6 +138,20 @@ class Board {
     return result;
   }
 
+  // Cells where the side to move would win at once after placing a stone on empty cell c (c itself
+  // excluded), without playing it: own stones only add 4-cells, and only on the lines through c.
+  Bitboard winningCellsAfter(Cell c) const {
+    const Geometry& g = geometry();
+    const LineMasks& m = lineMasks();
+    const int p = toMove_;
+    Bitboard four = four_[p];
+    for (int k = 0; k < kAxes; ++k) {
+      const int s = g.slot[c][k];
+      four |= m.entry[m.base[s] + (line_[p][s] | g.posBit[c][k])].four;
+    }
+    return four & empty() & ~bit(c);
+  }
+
   // The same stones with the other side to move: a pass, never a game move. Threat analysis
   // asks with it what the opponent could force if we did nothing.
   Board passed() const {

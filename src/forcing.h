@@ -31,6 +31,21 @@ struct ForcingResult {
   uint64_t nodes = 0;   // attacker positions visited
 };
 
+// For each cell, the cells within 3 steps of it along its three lines (itself included).
+struct LineNeighbours {
+  Bitboard cells[kCells];
+  constexpr LineNeighbours() : cells() {
+    const Geometry& g = kGeometry;
+    for (Cell c = 0; c < kCells; ++c)
+      for (int k = 0; k < kAxes; ++k) {
+        const int line = g.lineOf[k][c], pos = g.posOf[k][c];
+        for (int p = pos - 3; p <= pos + 3; ++p)
+          if (p >= 0 && p < g.lineLength[k][line]) cells[c] |= bit(g.lineCell[k][line][p]);
+      }
+  }
+};
+inline constexpr LineNeighbours kLineNeighbours{};
+
 class ForcingSolver {
  public:
   explicit ForcingSolver(int tableLog2 = 16)
@@ -45,15 +60,43 @@ class ForcingSolver {
     for (int depth = 1; depth <= maxDepth; ++depth) {
       Cell move = kNoCell;
       int found = 0;
+      depthCut_ = false;
       const Status s = attack(b, depth, move, found);
       if (s == Status::Win) {
         r.win = true, r.move = move, r.depth = found;
         break;
       }
-      if (s == Status::Aborted) break;
+      if (s == Status::Aborted || !depthCut_) break;  // no line was cut by the depth: no win at all
     }
     r.nodes = nodes_;
     return r;
+  }
+
+  // The cells a defender stone could use against the win `r` just found for b's side to move:
+  // the line's attacker moves and forced blocks (and the final threats), plus every cell on a
+  // line within 3 of a block or final threat, where a defender stone could turn that block into
+  // a 4 or a threat of its own. Cells the defender could win or threaten with at once are not
+  // included: callers add them (b.checkCells / winningCells of the defender). kFullBoard when the
+  // line cannot be replayed from the table (then every cell counts).
+  Bitboard defenceZone(const Board& b, const ForcingResult& r) {
+    Bitboard zone = 0;
+    Board pos = b;
+    const int a = b.toMove(), d = a ^ 1;
+    Cell move = r.move;
+    for (int left = r.depth; left >= 1; --left) {
+      if (pos.winningCells(a) >> move & 1) return zone | bit(move);  // the winning stone
+      zone |= bit(move);
+      pos.play(move);
+      const Bitboard threats = pos.winningCells(a);
+      for (Bitboard t = threats; t;) zone |= kLineNeighbours.cells[popLowest(t)];
+      if (severalCells(threats) || (pos.losingCells(d) & threats)) return zone;
+      pos.play(lowestCell(threats));
+      if (left <= 2) return kFullBoard;  // the line is longer than the win claimed: inconsistent
+      int found = 0;
+      nodes_ = 0, nodeLimit_ = 1000;
+      if (attack(pos, left - 1, move, found) != Status::Win) return kFullBoard;
+    }
+    return kFullBoard;
   }
 
   void clear() {
@@ -64,6 +107,8 @@ class ForcingSolver {
   enum class Status : uint8_t { NoWin, Win, Aborted };
 
   // 16 bytes. key 0 = empty slot (a real hash of 0 only costs a missed hit).
+  static constexpr int8_t kNoWinAtAll = 127;  // searched to the end of every line: no forced win
+
   struct Entry {
     uint64_t key = 0;
     int8_t noWinDepth = 0;  // no forced win within this many attacker moves (0: nothing known)
@@ -86,14 +131,28 @@ class ForcingSolver {
         move = e.winMove, found = e.winDepth;
         return Status::Win;
       }
-      if (e.noWinDepth >= depth) return Status::NoWin;
+      if (e.noWinDepth >= depth) {
+        depthCut_ |= e.noWinDepth != kNoWinAtAll;
+        return Status::NoWin;
+      }
     }
-    if (depth < 2) return Status::NoWin;
+    if (depth < 2) {
+      depthCut_ = true;
+      return Status::NoWin;
+    }
+    // depthCut_ tells whether some line below was cut by the depth limit (the verdict then holds
+    // for this depth only); it is kept for the caller as the OR over the whole search.
+    const bool cutAbove = depthCut_;
+    depthCut_ = false;
     const Status s = search(b, a, d, depth, move, found);
+    const bool cutHere = depthCut_;
+    depthCut_ = cutAbove || cutHere;
     if (s == Status::Aborted) return s;
     if (e.key != b.hash()) e = Entry(), e.key = b.hash();
     if (s == Status::Win) {
       e.winDepth = int8_t(found), e.winMove = int8_t(move);
+    } else if (!cutHere) {
+      e.noWinDepth = kNoWinAtAll;
     } else if (e.noWinDepth < depth) {
       e.noWinDepth = int8_t(depth);
     }
@@ -112,20 +171,22 @@ class ForcingSolver {
     Cell replies[kCells];
     int count = 0;
     Cell moves[kCells];
+    const Bitboard defenderLoses = b.losingCells(d);  // a stone of A elsewhere changes no cell of D but c
     for (Bitboard c = candidates; c;) {
       const Cell m = popLowest(c);
-      Board next = b;
-      next.play(m);
-      const Bitboard threats = next.winningCells(a);
-      if (severalCells(threats) || (next.losingCells(d) & threats)) {
+      const Bitboard threats = b.winningCellsAfter(m);
+      if (severalCells(threats) || (defenderLoses & threats)) {
         move = m, found = 2;  // one more attacker move wins
         return Status::Win;
       }
       const Cell t = lowestCell(threats);  // candidates are check cells: exactly one threat here
-      if (((next.occupied() | bit(t)) & kFullBoard) == kFullBoard) continue;  // the block draws
+      if ((b.occupied() | bit(m) | bit(t)) == kFullBoard) continue;  // the block fills the board: a draw
       moves[count] = m, replies[count++] = t;
     }
-    if (depth <= 2) return Status::NoWin;  // a win needs at least 3 attacker moves from here
+    if (depth <= 2) {  // a win needs at least 3 attacker moves from here
+      depthCut_ |= count > 0;
+      return Status::NoWin;
+    }
     bool aborted = false;
     for (int i = 0; i < count; ++i) {
       Board next = b;
@@ -147,6 +208,7 @@ class ForcingSolver {
   size_t mask_;
   std::unique_ptr<Entry[]> table_;
   uint64_t nodes_ = 0, nodeLimit_ = 0;
+  bool depthCut_ = false;
 };
 
 }  // namespace yav

@@ -12,6 +12,14 @@
 // - cells that make our own 3 are never children (if nothing else is left, the node is lost).
 // A "check" (a stone that threatens 4 where the only block makes the opponent's 3) is thereby
 // found in two plies by the solver, without special code.
+//
+// Forcing sequences (forcing.h), when enabled: longer chains of threats are what MCTS misses.
+// - At the root, before searching: a forced win is played at once.
+// - When a node is expanded: a forced win for the side to move proves the node won. If the
+//   opponent would have a forced win after a pass, every child is checked for it, and the
+//   children where the opponent still wins by force are proven lost for us (the tree then never
+//   walks into them; when all are, the node is proven lost). The root does the same with a larger
+//   budget.
 #pragma once
 
 #include <algorithm>
@@ -24,6 +32,7 @@
 
 #include "board.h"
 #include "clock.h"
+#include "forcing.h"
 #include "playout.h"
 #include "rng.h"
 
@@ -60,6 +69,7 @@ struct SearchResult {
   uint64_t iterations = 0, nodes = 0;
   double elapsedMs = 0;
   bool reused = false;             // the tree of the previous call was kept
+  Cell forcedWin = kNoCell;        // the forcing solver's winning move at the root, if any
   std::vector<RootMove> children;  // every root move with its statistics
 };
 
@@ -77,11 +87,20 @@ struct SearchOptions {
   // sqrt(k / (3 n + k))): raveK = 0 turns it off. Tuned by search_match (docs/search.md).
   double raveK = 10000;
   double raveExploration = 0.01;  // the UCT constant used together with RAVE
+  // Forcing-sequence solver: attacker-move depth and node budget per call, at the root and at
+  // each expanded node. forcing = false is the search without it.
+  bool forcing = true;
+  int forcingRootDepth = 30;
+  uint32_t forcingRootNodes = 20000;         // per call (about 5 ms at most)
+  uint32_t forcingRootDefenceNodes = 40000;  // all calls of the root's defence check together
+  int forcingLeafDepth = 12;
+  uint32_t forcingLeafNodes = 200;
+  uint32_t forcingVisits = 1;  // a node is checked when its visit count reaches this (and it is expanded)
 
   // The weak reference variant: plain UCT, no solver, no tactics, uniformly random playouts.
   static SearchOptions plainUct() {
     SearchOptions o;
-    o.solver = o.tactics = o.smartPlayouts = o.secureChild = false;
+    o.solver = o.tactics = o.smartPlayouts = o.secureChild = o.forcing = false;
     o.raveK = 0;
     o.exploration = 0.7;
     return o;
@@ -125,11 +144,22 @@ class Search {
       initNode(pool_[root_], kNoCell);
     }
     rootBoard_ = position;
-
+    // Checked whatever the root's proof: a node proven won by the solver inside the tree may have
+    // no child proven lost for the opponent, so its winning move comes from here.
+    uint64_t done = 0;
+    if (forcingEnabled()) {
+      const ForcingResult win = forcing_.solve(position, options_.forcingRootDepth, options_.forcingRootNodes);
+      if (win.win) {
+        result.forcedWin = win.move;
+        return finish(result, clock);
+      }
+      if (!pool_[root_].firstChild && pool_[root_].proof == Proof::Unknown) iterate(), ++done;  // expands the root
+      provenByForcing(root_, position, options_.forcingRootDepth, options_.forcingRootNodes,
+                      options_.forcingRootDefenceNodes);
+    }
     const uint64_t maxIterations = limits.iterations ? limits.iterations : UINT64_MAX;
     const bool timed = limits.timeMs > 0;
     if (!limits.iterations && !timed) return finish(result, clock);
-    uint64_t done = 0;
     while (done < maxIterations && pool_[root_].proof == Proof::Unknown) {
       iterate();
       ++done;
@@ -274,11 +304,52 @@ class Search {
   float inverse(uint32_t v) const { return v < kTable ? inverse_[v] : 1.0f / float(v); }
   float invSqrtOf(uint32_t v) const { return v < kTable ? invSqrt_[v] : 1.0f / std::sqrt(float(v)); }
   void buildTables() {
+    forcingVisits_ = std::max({options_.forcingVisits, options_.expandVisits, 1u});
     for (uint32_t v = 0; v < kTable; ++v) {
       raveBeta_[v] = options_.raveK > 0 ? raveBetaOf(v) : 0.0f;
       inverse_[v] = v ? 1.0f / float(v) : 0.0f;
       invSqrt_[v] = v ? 1.0f / std::sqrt(float(v)) : 0.0f;
     }
+  }
+
+  bool forcingEnabled() const { return options_.forcing && options_.solver && options_.tactics; }
+
+  // The forcing checks of an expanded node `idx` at position b: a forced win for the side to move
+  // proves it won; otherwise, if the opponent has a forced win after a pass, proves lost for us every child after which it still has one; the node's proof follows
+  // when they all are. A child outside the win's defence zone (and not a threat of ours) leaves
+  // the win intact, so only the children inside it are searched. `totalNodes` bounds the solver's
+  // work over all the calls; children left unchecked stay unknown.
+  void provenByForcing(Index idx, const Board& b, int depth, uint32_t nodes, uint64_t totalNodes) {
+    Node& n = pool_[idx];
+    if (!n.firstChild || n.proof != Proof::Unknown) return;
+    if (forcing_.solve(b, depth, nodes).win) {
+      n.proof = Proof::Win;
+      return;
+    }
+    const Board passed = b.passed();
+    const ForcingResult threat = forcing_.solve(passed, depth, nodes);
+    if (!threat.win) return;
+    uint64_t spent = threat.nodes;
+    const int me = b.toMove();
+    // Near the end a stone anywhere can turn a forced block into the board-filling draw.
+    const bool crowded = popcount(b.empty()) < 2 * threat.depth + 4;
+    const Bitboard zone =
+        crowded ? kFullBoard : forcing_.defenceZone(passed, threat) | b.checkCells(me) | b.winningCells(me);
+    for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
+      Node& child = pool_[i];
+      if (child.proof != Proof::Unknown) continue;
+      if (!(zone >> child.move & 1)) {
+        child.proof = Proof::Win;
+        continue;
+      }
+      if (spent >= totalNodes) continue;
+      Board next = b;
+      if (next.play(child.move) != Outcome::None) continue;
+      const ForcingResult r = forcing_.solve(next, depth, uint32_t(std::min<uint64_t>(nodes, totalNodes - spent)));
+      spent += r.nodes;
+      if (r.win) child.proof = Proof::Win;
+    }
+    updateProof(idx);
   }
 
   // Recomputes a node's proof from its children; true when it became proven.
@@ -350,6 +421,14 @@ class Search {
         }
         if ((n.visits < std::max<uint32_t>(options_.expandVisits, 1) && idx != root_) || !expand(idx, moves)) {
           winner = playout(board);
+          break;
+        }
+      }
+      if (forcingEnabled() && idx != root_ && n.visits == forcingVisits_) {
+        provenByForcing(idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes, UINT64_MAX);
+        if (n.proof != Proof::Unknown) {
+          winner = winnerOfProof(n.proof, board.toMove());
+          proven = true;
           break;
         }
       }
@@ -470,15 +549,18 @@ class Search {
     };
     for (const RootMove& m : result.children)
       if (!best || rank(m) > rank(*best)) best = &m;
-    if (best) {
+    if (result.forcedWin != kNoCell) {
+      result.move = result.forcedWin;
+      result.proof = Proof::Win;
+    } else if (best) {
       result.move = best->move;
       result.value = best->value;
     } else {
       result.move = fallbackMove(rootBoard_);
       result.value = r.proof == Proof::Win ? 1.0 : r.proof == Proof::Loss ? 0.0 : 0.5;
     }
-    if (r.proof == Proof::Win) result.value = 1.0;
-    if (r.proof == Proof::Loss) result.value = 0.0;
+    if (result.proof == Proof::Win) result.value = 1.0;
+    if (result.proof == Proof::Loss) result.value = 0.0;
     result.elapsedMs = clock.elapsedMs();
     return result;
   }
@@ -503,6 +585,8 @@ class Search {
   Index root_ = kNone;
   Board rootBoard_;
   Rng rng_;
+  ForcingSolver forcing_;
+  uint32_t forcingVisits_ = 1;  // options_.forcingVisits, but at least the expansion threshold
 };
 
 }  // namespace yav

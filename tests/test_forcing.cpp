@@ -207,6 +207,38 @@ TEST(Forcing, NodeLimitGivesUnknownNeverAWrongAnswer) {
   EXPECT_GT(cut, 0);  // the limit did cut some searches short
 }
 
+// The defence zone: a defender stone outside it (and not a winning or threatening cell of the
+// defender's) leaves the attacker's forced win intact, as the naive search confirms.
+TEST(Forcing, DefenderStonesOutsideTheZoneDoNotStopTheWin) {
+  ForcingSolver solver(14), check(14);
+  Rng rng(606);
+  int zones = 0, outside = 0;
+  while (zones < 150) {
+    Pair p;
+    if (!randomPosition(rng, 14 + int(rng.below(20)), p)) continue;
+    const Board& b = p.fast;
+    const int a = b.toMove(), d = a ^ 1;
+    if (b.winningCells(a) || popcount(b.empty()) < 12) continue;
+    const ForcingResult r = solver.solve(b, 3, 1u << 30);
+    if (!r.win) continue;
+    const Bitboard zone = solver.defenceZone(b, r);
+    ASSERT_NE(zone, kFullBoard);
+    // The defender's own resources, as the search adds them (with the defender to move).
+    const Board defenderToMove = b.passed();
+    const Bitboard resources = defenderToMove.checkCells(d) | defenderToMove.winningCells(d);
+    for (Bitboard x = b.empty() & ~zone & ~resources & ~defenderToMove.losingCells(d); x;) {
+      const Cell c = popLowest(x);
+      Board after = defenderToMove;
+      ASSERT_EQ(after.play(c), Outcome::None);
+      // The solver itself is checked against the naive search above; here it judges the zone.
+      ASSERT_TRUE(check.solve(after, r.depth, 1u << 30).win) << "defender stone " << cellName(c);
+      ++outside;
+    }
+    ++zones;
+  }
+  EXPECT_GT(outside, 1000);
+}
+
 // ---- Hand-made tempo positions (player 0 to move unless said otherwise) ----
 
 TEST(ForcingTempo, BlockThatMakesTheDefendersThreeLoses) {

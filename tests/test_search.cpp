@@ -122,6 +122,58 @@ TEST(Search, NeverPlaysIllegalMoves) {
   EXPECT_GT(seats[1], 50);
 }
 
+// The forcing solver's proofs inside the tree (and at the root) against the plain MCTS-Solver's
+// exhaustive proofs on crowded positions, where the latter proves nearly everything.
+TEST(SearchForcing, ProofsAgreeWithTheMctsSolver) {
+  SearchOptions withoutForcing;
+  withoutForcing.forcing = false;
+  Rng rng(314);
+  int compared = 0, provenByForcing = 0;
+  for (int tries = 0; tries < 4000 && compared < 40; ++tries) {
+    Board b;
+    bool over = false;
+    const int stones = 36 + int(rng.below(12));
+    while (!over && b.stoneCount() < stones) {
+      Bitboard safe = b.empty() & ~b.losingCells(b.toMove());
+      if (const Bitboard threats = b.winningCells(b.toMove() ^ 1); threats & safe) safe &= threats;
+      if (!safe) break;
+      over = b.play(randomCell(safe, rng)) != Outcome::None;
+    }
+    if (over || b.stoneCount() < stones || b.winningCells(b.toMove())) continue;
+    Search exact(kTestNodes, withoutForcing), fast(kTestNodes);
+    const SearchResult truth = exact.run(b, iterations(300000));
+    if (truth.proof == Proof::Unknown) continue;
+    const SearchResult r = fast.run(b, iterations(300));
+    ++compared;
+    if (r.proof == Proof::Unknown) continue;
+    ++provenByForcing;
+    ASSERT_EQ(r.proof, truth.proof) << "position with " << b.stoneCount() << " stones";
+    if (r.proof == Proof::Win) {  // and the move played keeps the win
+      Board after = b;
+      const Outcome o = after.play(r.move);
+      if (o == Outcome::Win) continue;
+      ASSERT_EQ(o, Outcome::None);
+      Search check(kTestNodes, withoutForcing);
+      EXPECT_EQ(check.run(after, iterations(300000)).proof, Proof::Loss) << cellName(r.move);
+    }
+  }
+  EXPECT_EQ(compared, 40);
+  EXPECT_GT(provenByForcing, 10);
+}
+
+TEST(SearchForcing, RootForcedWinIsPlayedAtOnce) {
+  // A win by two threats: (3,4) threatens (1,4) and the block makes player 1's 3.
+  Board b = Board::fromStones(cells({{0, 4}, {2, 4}}), cells({{1, 3}, {0, 5}}), 0);
+  Search s(kTestNodes);
+  const SearchResult r = s.run(b, iterations(1000));
+  EXPECT_EQ(r.proof, Proof::Win);
+  EXPECT_EQ(r.iterations, 0u);  // the solver answered before any MCTS iteration
+  EXPECT_NE(r.move, kNoCell);
+  Board after = b;
+  ASSERT_EQ(after.play(r.move), Outcome::None);
+  EXPECT_TRUE(after.winningCells(0));
+}
+
 TEST(Search, ReproducibleWithSeed) {
   Board b = Board::fromStones(cells({{4, 4}, {2, 3}}), cells({{5, 5}}), 1);
   Search a(kTestNodes), c(kTestNodes);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "board.h"
+#include "forcing.h"
 #include "playout.h"
 #include "rng.h"
 #include "symmetry.h"
@@ -114,6 +115,40 @@ double timeCheckCells(const std::vector<PositionKey>& positions, double seconds,
   return elapsed * 1e9 / double(calls);
 }
 
+// Forcing-solver speed: attacker positions per second over 4096 distinct mid-game positions
+// (16-36 stones of quiet random play), each solved once with depth 30 and at most 20,000 nodes.
+// The table is kept from one position to the next, as in the search.
+struct ForcingStats {
+  double nodesPerSecond = 0, wins = 0, positions = 0;
+};
+ForcingStats timeForcing(uint64_t seed) {
+  Rng rng(seed);
+  std::vector<Board> boards;
+  while (boards.size() < 4096) {
+    Board b;
+    const int stones = 16 + int(rng.below(21));
+    bool over = false;
+    while (!over && b.stoneCount() < stones) {
+      const int me = b.toMove();
+      Bitboard options = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
+      if (Bitboard threats = b.winningCells(me ^ 1)) options &= threats;
+      if (!options) break;
+      over = b.play(randomCell(options, rng)) != Outcome::None;
+    }
+    if (!over && b.stoneCount() == stones) boards.push_back(b);
+  }
+  ForcingSolver solver;
+  ForcingStats s;
+  uint64_t nodes = 0;
+  const Clock::time_point start = Clock::now();
+  for (const Board& b : boards) {
+    const ForcingResult r = solver.solve(b, 30, 20000);
+    nodes += r.nodes, s.wins += r.win, ++s.positions;
+  }
+  s.nodesPerSecond = double(nodes) / secondsSince(start);
+  return s;
+}
+
 void usage(const char* argv0) {
   std::fprintf(stderr,
                "usage: %s [--seconds S] [--rounds R] [--seed N]\n"
@@ -169,12 +204,15 @@ int main(int argc, char** argv) {
   // shared machine is the closest to the speed of an idle core.
   PlayoutStats random, smart;
   double randomPps = 0, smartPps = 0, canonNs = 0, checkNs = 0;
+  ForcingStats forcing;
   uint64_t sink = 0;
   for (int round = 0; round < rounds; ++round) {
     const PlayoutStats r = timePlayouts(randomPlayout, seconds, seed + 3 * uint64_t(round));
     const PlayoutStats s = timePlayouts(smartPlayout, seconds, seed + 3 * uint64_t(round) + 1);
     const double c = timeCanonicalisation(positions, seconds, sink);
     const double k = timeCheckCells(positions, seconds / 4, sink);
+    const ForcingStats f = timeForcing(seed + 5 + uint64_t(round));
+    if (f.nodesPerSecond > forcing.nodesPerSecond) forcing = f;
     if (r.games / r.seconds > randomPps) random = r, randomPps = r.games / r.seconds;
     if (s.games / s.seconds > smartPps) smart = s, smartPps = s.games / s.seconds;
     if (round == 0 || c < canonNs) canonNs = c;
@@ -190,7 +228,10 @@ int main(int argc, char** argv) {
   std::printf("canon   %10.1f ns per canonicalisation (4096 positions of 6-12 stones; checksum %016llx)\n",
               canonNs, (unsigned long long)canonicalChecksum(positions));
   std::printf("check   %10.1f ns per checkCells call (same positions)\n", checkNs);
+  std::printf("forcing %10.0f solver nodes/s (4096 mid-game positions, depth 30, <= 20000 nodes; %.1f%% have a forced win)\n",
+              forcing.nodesPerSecond, 100.0 * forcing.wins / forcing.positions);
   std::printf("smart/random playout speed ratio %.3f\n", smartPps / randomPps);
-  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f\n", randomPps, smartPps, canonNs);
+  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f\n", randomPps, smartPps, canonNs,
+              forcing.nodesPerSecond);
   return 0;
 }

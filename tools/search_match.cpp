@@ -48,6 +48,11 @@ bool parseConfig(const std::string& text, Config& cfg, std::string& error) {
     else if (key == "nodes") cfg.nodes = size_t(v);
     else if (key == "rave") cfg.options.raveK = v;
     else if (key == "raveC") cfg.options.raveExploration = v;
+    else if (key == "noforcing") cfg.options.forcing = false;
+    else if (key == "fnodes") cfg.options.forcingLeafNodes = uint32_t(v);
+    else if (key == "fdepth") cfg.options.forcingLeafDepth = int(v);
+    else if (key == "fvisits") cfg.options.forcingVisits = uint32_t(v);
+    else if (key == "frootnodes") cfg.options.forcingRootNodes = uint32_t(v);
     else {
       error = "unknown config key '" + key + "'";
       return false;

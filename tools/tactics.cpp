@@ -1,0 +1,297 @@
+// Tactical suites: positions from self-play games where a long search proves the result, and how
+// often a search at CodinGame time gets them right.
+//
+//   tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]
+//       Plays N self-play games (search without the forcing solver, the kind of play that walks
+//       into traps) from random 2-ply openings, then walks each game back from its end with a
+//       long "prover" search (MCTS-Solver with the forcing solver):
+//       - attack: the earliest position where the winner, to move, is proven to win;
+//       - defence: the earliest move of the loser after which the position is proven lost, taken
+//         only when the position before it is not proven lost (a safe move may exist).
+//   tactics run --suite FILE [--time-ms MS] [--config forcing|noforcing] [--prove-iterations N]
+//       For each position a fresh search with MS per move (75 = the bot's later turns):
+//       - attack: solved when the move keeps the win (the prover proves the reply position lost
+//         for the opponent); reports the share and the median time until the search's root was
+//         proven (positions solved without a proof count at the full time);
+//       - defence: avoided when the move differs from the losing move and is not proven lost.
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "clock.h"
+#include "search.h"
+
+using namespace yav;
+
+namespace {
+
+struct SuiteEntry {
+  enum Kind { Attack, Defence } kind;
+  Board board;
+  Cell move;  // attack: the game's winning move; defence: the losing move that was played
+  int pliesToEnd;
+};
+
+std::string hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
+  return buf;
+}
+
+std::string format(const SuiteEntry& e) {
+  return std::string(e.kind == SuiteEntry::Attack ? "attack" : "defence") + " " + hex(e.board.stones(0)) + " " +
+         hex(e.board.stones(1)) + " " + std::to_string(e.board.toMove()) + " " + std::to_string(e.move) + " " +
+         std::to_string(e.pliesToEnd);
+}
+
+// Reads a suite; exits with the file name and line number on a malformed line.
+std::vector<SuiteEntry> readSuite(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    std::fprintf(stderr, "tactics: cannot read %s\n", path.c_str());
+    std::exit(2);
+  }
+  std::vector<SuiteEntry> out;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream ss(line);
+    std::string kind, s0, s1;
+    int toMove = -1, move = -1, plies = -1;
+    ss >> kind >> s0 >> s1 >> toMove >> move >> plies;
+    const uint64_t p0 = std::strtoull(s0.c_str(), nullptr, 16), p1 = std::strtoull(s1.c_str(), nullptr, 16);
+    const bool ok = ss && (kind == "attack" || kind == "defence") && (toMove == 0 || toMove == 1) && move >= 0 &&
+                    move < kCells && !(p0 & p1) && !((p0 | p1) & ~kFullBoard) && !((p0 | p1) >> move & 1);
+    if (!ok) {
+      std::fprintf(stderr, "tactics: %s:%d: malformed suite line '%s'\n", path.c_str(), number, line.c_str());
+      std::exit(2);
+    }
+    out.push_back({kind == "attack" ? SuiteEntry::Attack : SuiteEntry::Defence, Board::fromStones(p0, p1, toMove),
+                   Cell(move), plies});
+  }
+  return out;
+}
+
+constexpr size_t kNodes = size_t(4) << 20;
+
+// The long search that decides what is proven.
+Proof prove(Search& prover, const Board& b, uint64_t iterations) {
+  prover.reset();
+  SearchLimits l;
+  l.iterations = iterations;
+  l.seed = 12345;
+  return prover.run(b, l).proof;
+}
+
+// A random opening of two plies (no steal, no 3), then self-play to the end. Returns the moves.
+std::vector<Cell> selfPlay(Search& s, uint64_t iterations, uint64_t seed) {
+  Rng rng(seed);
+  Board b;
+  std::vector<Cell> moves;
+  for (int i = 0; i < 2; ++i) {
+    const Cell c = randomCell(b.empty() & ~b.losingCells(b.toMove()), rng);
+    b.play(c);
+    moves.push_back(c);
+  }
+  s.reset();
+  for (int ply = 2;; ++ply) {
+    SearchLimits l;
+    l.iterations = iterations;
+    l.seed = seed * 977 + uint64_t(ply);
+    const Cell c = s.run(b, l).move;
+    moves.push_back(c);
+    if (b.play(c) != Outcome::None) return moves;
+  }
+}
+
+// Positions of one game for the suites (see the file comment).
+void harvest(const std::vector<Cell>& moves, Search& prover, uint64_t proveIterations, std::vector<SuiteEntry>& out) {
+  std::vector<Board> before;  // before[k]: the position before move k
+  Board b;
+  Outcome last = Outcome::None;
+  for (Cell c : moves) before.push_back(b), last = b.play(c);
+  const int n = int(moves.size());
+  if (last == Outcome::Draw) return;
+  const int lastMover = before[n - 1].toMove();
+  const int winner = last == Outcome::Win ? lastMover : lastMover ^ 1;
+  // Attack: walk back over the winner's turns while its position stays proven won.
+  int earliestWin = -1;
+  for (int k = n - 1; k >= 2; --k) {
+    if (before[k].toMove() != winner) continue;
+    if (prove(prover, before[k], proveIterations) != Proof::Win) break;
+    earliestWin = k;
+  }
+  if (earliestWin >= 0 && n - earliestWin > 1)  // skip wins in one: every search finds them
+    out.push_back({SuiteEntry::Attack, before[earliestWin], moves[earliestWin], n - earliestWin});
+  // Defence: the loser's earliest move after which its position is proven lost.
+  int earliestLoss = -1;
+  for (int k = n - 1; k >= 2; --k) {
+    if (before[k].toMove() == winner) continue;
+    Board after = before[k];
+    if (after.play(moves[k]) != Outcome::None) continue;
+    if (prove(prover, after, proveIterations) != Proof::Win) break;
+    earliestLoss = k;
+  }
+  if (earliestLoss >= 0 && n - earliestLoss > 2 && prove(prover, before[earliestLoss], proveIterations) != Proof::Loss)
+    out.push_back({SuiteEntry::Defence, before[earliestLoss], moves[earliestLoss], n - earliestLoss});
+}
+
+int usage(int code) {
+  std::fprintf(code ? stderr : stdout,
+               "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
+               "       tactics run --suite FILE [--time-ms MS] [--config forcing|noforcing] [--prove-iterations N]\n"
+               "                   [--jobs J]\n"
+               "  --games N             self-play games to harvest (build; default 50)\n"
+               "  --out FILE            suite file written (build)\n"
+               "  --iterations N        iterations per self-play move (build; default 20000)\n"
+               "  --prove-iterations N  iterations of the prover search (default 400000)\n"
+               "  --seed S              first game's seed (build; default 1)\n"
+               "  --suite FILE          suite to run (run)\n"
+               "  --time-ms MS          time per position (run; default 75, the bot's later turns)\n"
+               "  --config NAME         search under test: forcing (default, the bot) or noforcing\n"
+               "  --jobs J              threads (default 1; timings need a quiet machine: use 1 per core)\n");
+  return code;
+}
+
+uint64_t number(const char* text, const char* flag) {
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(text, &end, 10);
+  if (end == text || *end) {
+    std::fprintf(stderr, "tactics: %s expects a whole number, got '%s'\n", flag, text);
+    std::exit(2);
+  }
+  return v;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usage(2);
+  const std::string command = argv[1];
+  if (command == "--help" || command == "-h") return usage(0);
+  uint64_t games = 50, iterations = 20000, proveIterations = 400000, seed = 1, jobs = 1;
+  double timeMs = 75;
+  std::string out, suite, config = "forcing";
+  for (int i = 2; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") return usage(0);
+    if (i + 1 >= argc) return usage(2);
+    const char* v = argv[++i];
+    if (arg == "--games") games = number(v, "--games");
+    else if (arg == "--iterations") iterations = number(v, "--iterations");
+    else if (arg == "--prove-iterations") proveIterations = number(v, "--prove-iterations");
+    else if (arg == "--seed") seed = number(v, "--seed");
+    else if (arg == "--jobs") jobs = std::max<uint64_t>(1, number(v, "--jobs"));
+    else if (arg == "--time-ms") timeMs = double(number(v, "--time-ms"));
+    else if (arg == "--out") out = v;
+    else if (arg == "--suite") suite = v;
+    else if (arg == "--config") config = v;
+    else {
+      std::fprintf(stderr, "tactics: unknown option '%s'\n", arg.c_str());
+      return usage(2);
+    }
+  }
+  std::mutex mutex;
+  std::atomic<uint64_t> next{0};
+  const Stopwatch clock;
+
+  if (command == "build") {
+    if (out.empty()) return usage(2);
+    std::vector<SuiteEntry> entries;
+    uint64_t done = 0;
+    auto worker = [&] {
+      SearchOptions playing;
+      playing.forcing = false;
+      Search player(kNodes, playing), prover(kNodes);
+      for (uint64_t g; (g = next++) < games;) {
+        std::vector<SuiteEntry> found;
+        harvest(selfPlay(player, iterations, seed + g), prover, proveIterations, found);
+        std::lock_guard<std::mutex> lock(mutex);
+        entries.insert(entries.end(), found.begin(), found.end());
+        ++done;
+        const double rate = done / (clock.elapsedMs() / 1000);
+        std::fprintf(stderr, "\rgames %llu/%llu  positions %zu  %.2f games/s  ETA %.0f s   ", (unsigned long long)done,
+                     (unsigned long long)games, entries.size(), rate, (games - done) / rate);
+      }
+    };
+    std::vector<std::thread> threads;
+    for (uint64_t j = 0; j < jobs; ++j) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+    std::fprintf(stderr, "\n");
+    std::sort(entries.begin(), entries.end(), [](const SuiteEntry& a, const SuiteEntry& b) {
+      return a.kind != b.kind ? a.kind < b.kind : a.pliesToEnd < b.pliesToEnd;
+    });
+    std::ofstream file(out);
+    file << "# kind stones0(hex) stones1(hex) toMove move(cell) pliesToEnd — tools/tactics.cpp build, " << games
+         << " games at " << iterations << " iterations, prover " << proveIterations << " iterations, seed " << seed
+         << "\n";
+    for (const SuiteEntry& e : entries) file << format(e) << "\n";
+    if (!file) {
+      std::fprintf(stderr, "tactics: cannot write %s\n", out.c_str());
+      return 1;
+    }
+    std::printf("wrote %zu positions to %s\n", entries.size(), out.c_str());
+    return 0;
+  }
+
+  if (command == "run") {
+    if (suite.empty() || (config != "forcing" && config != "noforcing")) return usage(2);
+    const std::vector<SuiteEntry> entries = readSuite(suite);
+    struct Outcome {
+      bool ok;
+      double ms;
+    };
+    std::vector<Outcome> results(entries.size());
+    auto worker = [&] {
+      SearchOptions options;
+      options.forcing = config == "forcing";
+      Search player(kNodes, options), prover(kNodes);
+      for (uint64_t i; (i = next++) < entries.size();) {
+        const SuiteEntry& e = entries[i];
+        player.reset();
+        SearchLimits l;
+        l.timeMs = timeMs;
+        l.seed = 99 + i;
+        const SearchResult r = player.run(e.board, l);
+        Board after = e.board;
+        const yav::Outcome o = after.play(r.move);
+        bool ok;
+        if (e.kind == SuiteEntry::Attack)
+          ok = o == yav::Outcome::Win || (o == yav::Outcome::None && prove(prover, after, proveIterations) == Proof::Loss);
+        else
+          ok = r.move != e.move && o == yav::Outcome::None && prove(prover, after, proveIterations) != Proof::Win;
+        results[i] = {ok, r.proof == Proof::Win ? r.elapsedMs : timeMs};
+      }
+    };
+    std::vector<std::thread> threads;
+    for (uint64_t j = 0; j < jobs; ++j) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+    for (int kind = 0; kind < 2; ++kind) {
+      int total = 0, ok = 0;
+      std::vector<double> times;
+      for (size_t i = 0; i < entries.size(); ++i) {
+        if (entries[i].kind != kind) continue;
+        ++total, ok += results[i].ok;
+        if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
+      }
+      if (!total) continue;
+      std::printf("%-8s %3d/%3d = %5.1f%%", kind == SuiteEntry::Attack ? "attack" : "defence", ok, total,
+                  100.0 * ok / total);
+      if (!times.empty()) {
+        std::sort(times.begin(), times.end());
+        std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
+      }
+      std::printf("   (config %s, %.0f ms per move)\n", config.c_str(), timeMs);
+    }
+    return 0;
+  }
+  return usage(2);
+}
