@@ -95,7 +95,7 @@ struct SearchOptions {
   uint32_t forcingRootDefenceNodes = 40000;  // all calls of the root's defence check together
   int forcingLeafDepth = 12;
   uint32_t forcingLeafNodes = 200;
-  uint32_t forcingVisits = 1;  // a node is checked when its visit count reaches this (and it is expanded)
+  uint32_t forcingVisits = 8;  // a node is checked when its visit count reaches this (and it is expanded)
 
   // The weak reference variant: plain UCT, no solver, no tactics, uniformly random playouts.
   static SearchOptions plainUct() {
