@@ -4,9 +4,12 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -20,7 +23,10 @@ namespace {
 
 const std::string kBin = YAVALATH_BIN_DIR;
 std::string fake(const std::string& args) { return "'" + kBin + "/fake_bot " + args + "'"; }
-std::string tmp(const std::string& name) { return ::testing::TempDir() + "arena_cli_" + name; }
+// Per-process names: two test runs at the same time must not share files.
+std::string tmp(const std::string& name) {
+  return ::testing::TempDir() + "arena_cli_" + std::to_string(getpid()) + "_" + name;
+}
 
 struct CommandRun {
   int status = -1;
@@ -115,6 +121,62 @@ TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
   r = run(kBin + "/arena --games 2" + kFast + "--openings " + openings + " x y");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find(":2: (9,9) is off the board"), std::string::npos) << r.out;
+}
+
+TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
+  const std::string rec1 = tmp("random1.jsonl"), rec2 = tmp("random2.jsonl"), json = tmp("random.json");
+  const std::string bots = " " + fake("legal --seed 1") + " " + fake("legal --seed 2");
+  CommandRun r = run(kBin + "/arena --games 8 --random-openings 1-2 --seed 7" + kFast + "--json " + json + " --record " +
+                     rec1 + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Openings: random, 1-2 plies, seed 7"), std::string::npos) << r.out;
+  EXPECT_EQ(readJson(json).get("openings")->stringOr("seed", ""), "7");
+  r = run(kBin + "/arena --games 8 --jobs 2 --random-openings 1-2 --seed 7" + kFast + "--record " + rec2 + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::map<int, std::vector<Cell>> first, second;
+  auto openingOf = [](const GameRecord& g) {
+    std::vector<Cell> o;
+    for (int i = 0; i < g.result.openingPlies; ++i) o.push_back(g.result.moves[size_t(i)].cell);
+    return o;
+  };
+  std::set<size_t> lengths;
+  for (const auto& g : readRecords(rec1)) {
+    const std::vector<Cell> o = openingOf(g);
+    lengths.insert(o.size());
+    if (first.count(g.pair)) {
+      EXPECT_EQ(first[g.pair], o) << "pair " << g.pair;  // both games alike
+    }
+    first[g.pair] = o;
+  }
+  for (const auto& g : readRecords(rec2)) second[g.pair] = openingOf(g);
+  EXPECT_EQ(first.size(), 4u);
+  EXPECT_EQ(first, second);  // same seed, other job count: same openings
+  for (size_t n : lengths) EXPECT_TRUE(n == 1 || n == 2);
+  // Without --seed a fresh seed is drawn and printed.
+  r = run(kBin + "/arena --games 2 --random-openings 3 --no-record" + kFast + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("(repeat with --seed "), std::string::npos) << r.out;
+  // Bad combinations are usage errors.
+  r = run(kBin + "/arena --seed 3 a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--seed needs --random-openings"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --random-openings 2 --openings x a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("exclude each other"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --random-openings 0 a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("K1-K2"), std::string::npos) << r.out;
+}
+
+TEST(ArenaCli, TwoStoneOpeningsFileIsAccepted) {
+  const std::string rec = tmp("two_stone.jsonl");
+  CommandRun r = run(kBin + "/arena --games 4 --openings " + std::string(YAVALATH_SOURCE_DIR) +
+                     "/tools/openings/two_stone.txt" + kFast + "--record " + rec + " " + fake("legal") + " " + fake("legal"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const auto& g : readRecords(rec)) {
+    EXPECT_EQ(g.result.openingPlies, 2);
+    EXPECT_EQ(g.result.moves[0].cell, cellAt(0, 0));
+  }
 }
 
 TEST(ArenaCli, ResumeContinuesARecordedMatch) {

@@ -14,10 +14,12 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <random>
 #include <set>
 #include <thread>
 
 #include "tools/arena/match.h"
+#include "tools/arena/openings.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -35,6 +37,11 @@ Plays games between two bots speaking the CodinGame Yavalath protocol (each comm
   --grace F            a reply later than limit x F loses; later than limit is counted slow (default 1.5)
   --openings FILE      one opening per line: a forced move or a list of moves 'x y', separated by
                        spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod count.
+                       (default: none, games start on the empty board)
+                       tools/openings/two_stone.txt holds every two-ply position up to symmetry.
+  --random-openings K  each pair starts from K random plies that make no 3 and no 4 (ply 2 is never a
+                       steal; with K = 1 the second bot may steal). K1-K2: pair k draws K from the range.
+  --seed S             seed of the random openings (default: a new one per run, printed and recorded)
   --record FILE        write every game as one JSON line (default /tmp/arena-<time>-<pid>.jsonl)
   --no-record          do not record games
   --resume             continue the match in --record FILE: finished games are read, not replayed
@@ -64,7 +71,9 @@ struct Options {
   std::string commandA, commandB;
   int games = -1, jobs = 1;
   Limits limits;
-  std::string openingsFile, recordFile, jsonFile, stderrDir;
+  std::string recordFile, jsonFile, stderrDir;
+  OpeningSettings openings;
+  bool seedGiven = false;
   bool noRecord = false, resume = false, quiet = false;
   SprtConfig sprt;
 };
@@ -105,7 +114,22 @@ Options parseOptions(int argc, char** argv) {
     else if (a == "--time-ms") o.limits.turnMs = parseNumber(a, value(), 1);
     else if (a == "--first-time-ms") o.limits.firstTurnMs = parseNumber(a, value(), 1);
     else if (a == "--grace") o.limits.grace = parseNumber(a, value(), 1);
-    else if (a == "--openings") o.openingsFile = value();
+    else if (a == "--openings") {
+      if (o.openings.kind == OpeningSettings::Kind::Random) usageError("--openings and --random-openings exclude each other");
+      o.openings.kind = OpeningSettings::Kind::File, o.openings.file = value();
+    } else if (a == "--random-openings") {
+      if (o.openings.kind == OpeningSettings::Kind::File) usageError("--openings and --random-openings exclude each other");
+      std::string error;
+      o.openings.kind = OpeningSettings::Kind::Random;
+      if (!parsePlyRange(value(), o.openings.minPlies, o.openings.maxPlies, error)) usageError(error);
+    } else if (a == "--seed") {
+      const std::string text = value();
+      char* end = nullptr;
+      errno = 0;
+      o.openings.seed = std::strtoull(text.c_str(), &end, 10);
+      if (text.empty() || *end || errno || text[0] == '-') usageError("--seed expects a non-negative integer, got '" + text + "'");
+      o.seedGiven = true;
+    }
     else if (a == "--record") o.recordFile = value();
     else if (a == "--no-record") o.noRecord = true;
     else if (a == "--resume") o.resume = true;
@@ -124,34 +148,19 @@ Options parseOptions(int argc, char** argv) {
   if (o.games < 0) o.games = o.sprt.enabled ? 20000 : 10;
   if (o.resume && o.recordFile.empty()) usageError("--resume needs --record FILE");
   if (o.resume && o.noRecord) usageError("--resume and --no-record exclude each other");
-  return o;
-}
-
-std::vector<std::vector<Cell>> loadOpenings(const std::string& file) {
-  std::ifstream in(file);
-  if (!in) usageError("cannot read openings file '" + file + "'");
-  std::vector<std::vector<Cell>> openings;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    line = line.substr(0, line.find('#'));
-    if (line.find_first_not_of(" \t\r,;") == std::string::npos) continue;
-    std::vector<Cell> moves;
-    std::string error;
-    if (!parseMoveList(line, moves, error))
-      usageError(file + ":" + std::to_string(number) + ": " + error + " (expected moves 'x y', e.g. '4 4' or '4 4; 3 2')");
-    openings.push_back(moves);
+  if (o.seedGiven && o.openings.kind != OpeningSettings::Kind::Random) usageError("--seed needs --random-openings");
+  if (o.openings.kind == OpeningSettings::Kind::Random && !o.seedGiven) {
+    std::random_device device;  // a new seed per run; printed and recorded so the run can be repeated
+    o.openings.seed = (uint64_t(device()) << 32 | device()) ^ uint64_t(Clock::now().time_since_epoch().count());
   }
-  if (openings.empty()) usageError("openings file '" + file + "' has no opening (one 'x y' move list per line)");
-  return openings;
+  return o;
 }
 
 // The shared state of a running match.
 struct Match {
   Options opt;
   MatchInfo info;
-  std::vector<std::vector<Cell>> openings;
+  Openings openings;
   std::mutex mutex;
   std::condition_variable changed;
   MatchStats stats;
@@ -169,8 +178,7 @@ void onSignal(int) { stopRequested() = true; }
 void playOneGame(Match& m, int game) {
   const int pair = game / 2;
   const int seatOfA = game % 2;  // the first game of a pair has A moving first
-  std::vector<Cell> opening;
-  if (!m.openings.empty()) opening = m.openings[size_t(pair) % m.openings.size()];
+  const Opening opening = m.openings.forPair(pair);
   int errFd[2] = {-1, -1};
   if (!m.opt.stderrDir.empty())
     for (int bot = 0; bot < 2; ++bot) {
@@ -252,7 +260,12 @@ int main(int argc, char** argv) {
   Match m;
   m.opt = parseOptions(argc, argv);
   Options& opt = m.opt;
-  if (!opt.openingsFile.empty()) m.openings = loadOpenings(opt.openingsFile);
+  {
+    std::string error;
+    if (!m.openings.init(opt.openings, error)) usageError(error);
+    if (opt.openings.kind == OpeningSettings::Kind::Random)
+      std::cerr << "arena: openings: " << opt.openings.describe() << " (repeat with --seed " << opt.openings.seed << ")\n";
+  }
   const unsigned cores = std::thread::hardware_concurrency();
   if (cores > 0 && unsigned(opt.jobs) > cores)
     std::cerr << "arena: warning: --jobs " << opt.jobs << " exceeds the " << cores
@@ -297,6 +310,7 @@ int main(int argc, char** argv) {
   m.info.limits = opt.limits;
   m.info.gamesPlanned = opt.games;
   m.info.sprt = opt.sprt;
+  m.info.openings = m.openings.settings();
   m.info.recordFile = opt.noRecord ? "" : opt.recordFile;
 
   struct sigaction sa {};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tools/arena/json.h"
+#include "tools/arena/openings.h"
 #include "tools/arena/record.h"
 #include "tools/arena/stats.h"
 
@@ -102,6 +103,7 @@ struct MatchInfo {
   Limits limits;
   int gamesPlanned = 0;
   SprtConfig sprt;
+  OpeningSettings openings;
   std::string recordFile;
   bool interrupted = false;
   double elapsedSeconds = 0;
@@ -115,6 +117,7 @@ inline std::string textReport(const MatchStats& m, const MatchInfo& info) {
   std::snprintf(buf, sizeof buf, "Limits: first turn %.0f ms, later %.0f ms, grace x%.2f\n", info.limits.firstTurnMs,
                 info.limits.turnMs, info.limits.grace);
   o << buf;
+  o << "Openings: " << info.openings.describe() << "\n";
   o << "Games: " << m.games() << " of " << info.gamesPlanned;
   if (m.aborted) o << " (" << m.aborted << " aborted, not counted)";
   if (info.interrupted) o << "  [INTERRUPTED]";
@@ -177,6 +180,7 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
     << ",\n  \"command_b\": " << json::quote(info.commandB) << ",\n  \"limits\": {\"first_turn_ms\": "
     << number(info.limits.firstTurnMs) << ", \"turn_ms\": " << number(info.limits.turnMs)
     << ", \"grace\": " << number(info.limits.grace) << "}";
+  o << ",\n  \"openings\": " << openingsJson(info.openings);
   o << ",\n  \"per_seat\": {";
   for (int seat = 0; seat < 2; ++seat)
     o << (seat ? ", " : "") << (seat ? "\"a_second\"" : "\"a_first\"") << ": {\"wins\": " << m.seatWins[seat]
