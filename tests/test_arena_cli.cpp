@@ -195,12 +195,16 @@ TEST(ArenaCli, ResumeContinuesARecordedMatch) {
 
 TEST(ArenaCli, SprtStopsEarly) {
   const std::string json = tmp("sprt.json");
-  CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=20" + kFast + "--no-record --json " + json + " " +
-              fake("legal") + " " + fake("exit --turn 1"));
+  // B loses every game at once; with elo1 = 100 the GSPRT needs 14 won pairs (see test_arena_sprt).
+  CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=100" + kFast + "--no-record --json " + json + " " +
+              fake("legal") + " " + fake("garbage --turn 1"));
   ASSERT_EQ(r.status, 0) << r.out;
   json::Value v = readJson(json);
   EXPECT_LT(v.numberOr("games", 1000), 200);
   EXPECT_EQ(v.get("sprt")->stringOr("decision", ""), "H1");
+  EXPECT_EQ(v.numberOr("games", -1), 28);
+  EXPECT_EQ(v.get("sprt")->stringOr("elo_model", ""), "logistic");
+  EXPECT_NE(r.out.find("SPRT (pentanomial GSPRT, logistic Elo) elo0 0.0 elo1 100.0"), std::string::npos) << r.out;
 }
 
 TEST(ArenaCli, UsageErrors) {

@@ -47,7 +47,9 @@ Plays games between two bots speaking the CodinGame Yavalath protocol (each comm
   --resume             continue the match in --record FILE: finished games are read, not replayed
   --json FILE          write the end summary as JSON
   --sprt [elo0=0,elo1=5,alpha=0.05,beta=0.05]
-                       stop as soon as the pentanomial SPRT decides (any key may be given)
+                       stop as soon as the SPRT decides (any key may be given): pentanomial GSPRT on
+                       game pairs, logistic Elo; H1 = "A is stronger by elo1", H0 = "by elo0 at most".
+                       alpha: chance of accepting H1 at elo0, beta: of accepting H0 at elo1
   --stderr-dir DIR     keep each bot's stderr in DIR/game-<n>-<A|B>.log (default: discarded)
   --quiet              no live progress line
   --help               this text
