@@ -15,6 +15,7 @@
 
 #include "tools/arena/json.h"
 #include "tools/arena/record.h"
+#include "tools/arena/setup.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -60,6 +61,7 @@ std::vector<GameRecord> readRecords(const std::string& path) {
   std::istringstream in(readFile(path));
   std::string line, error;
   while (std::getline(in, line)) {
+    if (isRecordHeader(line)) continue;
     GameRecord r;
     EXPECT_TRUE(recordFromJson(line, r, error)) << error;
     records.push_back(r);
@@ -191,6 +193,84 @@ TEST(ArenaCli, ResumeContinuesARecordedMatch) {
   json::Value v = readJson(json);
   EXPECT_EQ(v.numberOr("games", -1), 4);
   EXPECT_EQ(v.get("reasons")->get("crash")->numberOr("lost_by_b", -1), 4);
+}
+
+TEST(ArenaCli, BotThatCannotStartStopsTheMatch) {
+  // A typo in the command: the shell exits 127 with "not found" on stderr.
+  CommandRun r = run(kBin + "/arena --games 20 --jobs 2" + kFast + "--no-record " + fake("legal") + " '" + kBin + "/bott'");
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("bot B ('" + kBin + "/bott') failed on its first turn"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("exit code 127"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not found"), std::string::npos) << r.out;  // its stderr is shown
+  EXPECT_EQ(r.out.find("Games:"), std::string::npos) << r.out;     // no report of a meaningless match
+  // A bot that dies on its first turn (here after writing a line on stderr), as A.
+  r = run(kBin + "/arena --games 20" + kFast + "--no-record " + fake("exit --turn 1") + " " + fake("legal"));
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("bot A"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fake_bot exit turn 1"), std::string::npos) << r.out;
+  // A bot that played a turn before crashing only loses the game.
+  r = run(kBin + "/arena --games 4" + kFast + "--no-record " + fake("legal") + " " + fake("crash --turn 2"));
+  EXPECT_EQ(r.status, 0) << r.out;
+}
+
+TEST(ArenaCli, RecordStartsWithTheSetUp) {
+  const std::string rec = tmp("header.jsonl");
+  CommandRun r = run(kBin + "/arena --games 2 --random-openings 2 --seed 9" + kFast + "--record " + rec + " " +
+                     fake("legal") + " " + fake("first"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::istringstream in(readFile(rec));
+  std::string first;
+  std::getline(in, first);
+  ASSERT_TRUE(isRecordHeader(first)) << first;
+  json::Value v;
+  std::string error;
+  ASSERT_TRUE(json::parse(first, v, error)) << error;
+  const json::Value* h = v.get("record_header");
+  EXPECT_EQ(h->stringOr("arena_version", ""), kArenaVersion);
+  EXPECT_EQ(h->stringOr("date", "").size(), 20u);  // 2026-01-31T12:00:00Z
+  EXPECT_EQ(h->stringOr("mode", ""), "match");
+  ASSERT_EQ(h->get("bots")->items.size(), 2u);
+  EXPECT_EQ(h->get("bots")->items[1].stringOr("command", ""), kBin + "/fake_bot first");
+  EXPECT_EQ(h->get("limits")->numberOr("turn_ms", -1), 100);
+  EXPECT_EQ(h->get("limits")->numberOr("grace", -1), 2);
+  EXPECT_EQ(h->get("openings")->stringOr("seed", ""), "9");
+  EXPECT_EQ(h->get("openings")->stringOr("plies", ""), "2");
+  EXPECT_EQ(readRecords(rec).size(), 2u);
+}
+
+TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
+  const std::string rec = tmp("resume_setup.jsonl");
+  const std::string bots = " " + fake("legal --seed 1") + " " + fake("legal --seed 2");
+  CommandRun r = run(kBin + "/arena --games 2 --random-openings 1-3 --seed 5" + kFast + "--record " + rec + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  r = run(kBin + "/arena --games 4 --resume --random-openings 1-3 --seed 5 --time-ms 50 --first-time-ms 1000 --grace 2 "
+                 "--quiet --record " + rec + " " + fake("legal --seed 1") + " " + fake("legal --seed 3"));
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("was made with a different set-up"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--time-ms: recorded 100, now 50"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bot 2 command: recorded '" + kBin + "/fake_bot legal --seed 2', now '" + kBin +
+                       "/fake_bot legal --seed 3'"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --games 4 --resume --random-openings 1-3 --seed 6" + kFast + "--record " + rec + bots);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("openings: recorded random, 1-3 plies, seed 5, now random, 1-3 plies, seed 6"), std::string::npos)
+      << r.out;
+  // Without --seed the recorded seed is used: the resumed games get the openings of an unbroken run.
+  r = run(kBin + "/arena --games 6 --resume --random-openings 1-3" + kFast + "--record " + rec + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string full = tmp("resume_full.jsonl");
+  r = run(kBin + "/arena --games 6 --random-openings 1-3 --seed 5" + kFast + "--record " + full + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::map<int, std::vector<Cell>> resumed, unbroken;
+  for (const auto& g : readRecords(rec)) resumed[g.game] = std::vector<Cell>{g.result.moves.front().cell};
+  for (const auto& g : readRecords(full)) unbroken[g.game] = std::vector<Cell>{g.result.moves.front().cell};
+  EXPECT_EQ(resumed.size(), 6u);
+  EXPECT_EQ(resumed, unbroken);
+  // A record without a header (an older arena) is refused.
+  const std::string old = tmp("resume_old.jsonl");
+  std::ofstream(old) << readFile(rec).substr(readFile(rec).find('\n') + 1);
+  r = run(kBin + "/arena --games 8 --resume --random-openings 1-3 --seed 5" + kFast + "--record " + old + bots);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("has no set-up header"), std::string::npos) << r.out;
 }
 
 TEST(ArenaCli, SprtStopsEarly) {

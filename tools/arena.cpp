@@ -20,6 +20,7 @@
 
 #include "tools/arena/match.h"
 #include "tools/arena/openings.h"
+#include "tools/arena/setup.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -158,16 +159,26 @@ Options parseOptions(int argc, char** argv) {
   return o;
 }
 
-// The shared state of a running match.
+// One game of the schedule: which pairing of bots, and which game of that pairing.
+struct ScheduledGame {
+  int pairing = 0, local = 0;  // local game 2k + s: pair k, A moving first when s = 0
+};
+
+// The shared state of a running match (or tournament: several pairings of bots).
 struct Match {
   Options opt;
+  SetUp setUp;
   MatchInfo info;
   Openings openings;
+  std::vector<std::pair<int, int>> pairings;  // (bot playing A, bot playing B)
+  std::vector<ScheduledGame> schedule;        // pair by pair, every pairing in turn
   std::mutex mutex;
   std::condition_variable changed;
-  MatchStats stats;
-  std::set<int> finishedGames;  // from --resume
-  std::atomic<int> nextGame{0};
+  std::vector<MatchStats> stats;                 // per pairing
+  std::set<std::pair<int, int>> finishedGames;  // (pairing, local) from --resume
+  std::vector<char> provedWorking;              // per bot: answered a turn in this run
+  std::string fatal;                            // why the match stopped (a bot that cannot play)
+  std::atomic<size_t> nextGame{0};
   std::atomic<bool> sprtDone{false};
   int running = 0;
   FILE* record = nullptr;
@@ -177,25 +188,69 @@ struct Match {
 
 void onSignal(int) { stopRequested() = true; }
 
-void playOneGame(Match& m, int game) {
-  const int pair = game / 2;
-  const int seatOfA = game % 2;  // the first game of a pair has A moving first
+// The bots' stderr for a game: a file in --stderr-dir, or (while a bot has not yet answered a
+// turn) an unnamed temporary file kept to show why it failed. -1: discarded.
+int stderrFile(const Match& m, int game, int bot, bool keepForDiagnosis) {
+  if (!m.opt.stderrDir.empty()) {
+    const std::string path = m.opt.stderrDir + "/game-" + std::to_string(game) + "-" + m.setUp.bots[size_t(bot)].name + ".log";
+    return open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  }
+  if (!keepForDiagnosis) return -1;
+  const char* dir = std::getenv("TMPDIR");
+  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/arena-stderr-XXXXXX";
+  const int fd = mkostemp(&path[0], O_CLOEXEC);
+  if (fd >= 0) unlink(path.c_str());
+  return fd;
+}
+
+std::string fileStart(int fd, size_t max = 4000) {
+  std::string text(max, '\0');
+  const ssize_t n = pread(fd, &text[0], max, 0);
+  text.resize(n > 0 ? size_t(n) : 0);
+  return text;
+}
+
+// Did the bot in `seat` answer at least one turn of this game?
+bool answeredATurn(const GameResult& r, int seat) {
+  for (size_t i = size_t(r.openingPlies); i < r.moves.size(); ++i)
+    if (int(i % 2) == seat && r.moves[i].ms >= 0) return true;
+  return false;
+}
+
+void playOneGame(Match& m, int game, const ScheduledGame& g) {
+  const int pair = g.local / 2;
+  const int seatOfA = g.local % 2;  // the first game of a pair has A moving first
+  const int bots[2] = {m.pairings[size_t(g.pairing)].first, m.pairings[size_t(g.pairing)].second};  // A, B
   const Opening opening = m.openings.forPair(pair);
-  int errFd[2] = {-1, -1};
-  if (!m.opt.stderrDir.empty())
-    for (int bot = 0; bot < 2; ++bot) {
-      std::string path = m.opt.stderrDir + "/game-" + std::to_string(game) + "-" + (bot ? "B" : "A") + ".log";
-      errFd[bot] = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    }
-  ProcessPlayer a(m.opt.commandA, errFd[0]), b(m.opt.commandB, errFd[1]);
+  int errFd[2];
+  for (int k = 0; k < 2; ++k) errFd[k] = stderrFile(m, game, bots[k], !m.provedWorking[size_t(bots[k])]);
+  ProcessPlayer a(m.setUp.bots[size_t(bots[0])].command, errFd[0]), b(m.setUp.bots[size_t(bots[1])].command, errFd[1]);
   Player* seats[2] = {seatOfA == 0 ? static_cast<Player*>(&a) : &b, seatOfA == 0 ? static_cast<Player*>(&b) : &a};
   GameRecord record;
-  record.game = game, record.pair = pair, record.seatOfA = seatOfA;
+  record.game = game, record.pairing = g.pairing, record.pair = pair, record.seatOfA = seatOfA;
+  record.nameA = m.setUp.bots[size_t(bots[0])].name, record.nameB = m.setUp.bots[size_t(bots[1])].name;
   record.result = playGame(seats, opening, m.opt.limits);
+  std::lock_guard<std::mutex> lock(m.mutex);
+  // Fail fast: a bot that never answered a turn in this run and crashed before its first answer
+  // cannot play at all (wrong command, missing library, bad flag); every further game would be
+  // a meaningless loss.
+  for (int k = 0; k < 2; ++k) {
+    const int seat = k == 0 ? seatOfA : seatOfA ^ 1;
+    if (answeredATurn(record.result, seat)) {
+      m.provedWorking[size_t(bots[k])] = true;
+    } else if (record.result.reason == Reason::Crash && record.result.winnerSeat == (seat ^ 1) &&
+               !m.provedWorking[size_t(bots[k])] && m.fatal.empty()) {
+      const BotSpec& bot = m.setUp.bots[size_t(bots[k])];
+      m.fatal = "bot " + bot.name + " ('" + bot.command + "') failed on its first turn in game " + std::to_string(game) +
+                ": " + record.result.detail + "\n--- its stderr ---\n" + (errFd[k] >= 0 ? fileStart(errFd[k]) : "") +
+                "--- end of stderr ---\nThe match is stopped: check the command.";
+      stopRequested() = true;  // abort the games still running
+    }
+  }
   for (int fd : errFd)
     if (fd >= 0) close(fd);
-  std::lock_guard<std::mutex> lock(m.mutex);
-  m.stats.add(record);
+  if (!m.fatal.empty()) return;
+  m.stats[size_t(g.pairing)].add(record);
   if (record.result.reason != Reason::Aborted) {
     ++m.playedThisRun;
     if (m.record) {
@@ -203,20 +258,21 @@ void playOneGame(Match& m, int game) {
       std::fflush(m.record);
     }
   }
-  if (m.opt.sprt.enabled && sprtState(m.stats.pairs, m.opt.sprt).decision != SprtDecision::Continue) m.sprtDone = true;
+  if (m.opt.sprt.enabled && sprtState(m.stats[0].pairs, m.opt.sprt).decision != SprtDecision::Continue) m.sprtDone = true;
 }
 
 void worker(Match& m) {
   for (;;) {
     if (stopRequested() || m.sprtDone) return;
-    const int game = m.nextGame++;
-    if (game >= m.opt.games) return;
-    if (m.finishedGames.count(game)) continue;
+    const size_t game = m.nextGame++;
+    if (game >= m.schedule.size()) return;
+    const ScheduledGame g = m.schedule[game];
+    if (m.finishedGames.count({g.pairing, g.local})) continue;
     {
       std::lock_guard<std::mutex> lock(m.mutex);
       ++m.running;
     }
-    playOneGame(m, game);
+    playOneGame(m, int(game), g);
     {
       std::lock_guard<std::mutex> lock(m.mutex);
       --m.running;
@@ -226,18 +282,26 @@ void worker(Match& m) {
 }
 
 std::string progressLine(Match& m) {
-  const MatchStats& s = m.stats;
+  int64_t done = 0, aborted = 0;
+  for (const MatchStats& s : m.stats) done += s.games(), aborted += s.aborted;
   const double minutes = msSince(m.start) / 60000.0;
   const double rate = minutes > 0 ? double(m.playedThisRun) / minutes : 0;
-  const int64_t left = m.opt.games - s.games() - s.aborted;
+  const int64_t total = int64_t(m.schedule.size());
+  const int64_t left = total - done - aborted;
   char buf[256];
   std::string eta = "?";
   if (rate > 0) {
     const long seconds = long(double(left) / rate * 60 + 0.5);
     eta = seconds >= 60 ? std::to_string(seconds / 60) + "m" + std::to_string(seconds % 60) + "s" : std::to_string(seconds) + "s";
   }
-  std::snprintf(buf, sizeof buf, "[%lld/%d] W %lld D %lld L %lld  score %.3f  %s  %.1f games/min  ETA %s",
-                (long long)s.games(), m.opt.games, (long long)s.wins, (long long)s.draws, (long long)s.losses,
+  if (m.pairings.size() > 1) {
+    std::snprintf(buf, sizeof buf, "[%lld/%lld] %zu pairings  %.1f games/min  ETA %s", (long long)done, (long long)total,
+                  m.pairings.size(), rate, eta.c_str());
+    return buf;
+  }
+  const MatchStats& s = m.stats[0];
+  std::snprintf(buf, sizeof buf, "[%lld/%lld] W %lld D %lld L %lld  score %.3f  %s  %.1f games/min  ETA %s",
+                (long long)done, (long long)total, (long long)s.wins, (long long)s.draws, (long long)s.losses,
                 s.games() ? s.score() : 0.5, formatElo(s.elo()).c_str(), rate, eta.c_str());
   std::string line = buf;
   if (m.opt.sprt.enabled) {
@@ -256,17 +320,82 @@ std::string defaultRecordPath() {
   return std::string(tmp && *tmp ? tmp : "/tmp") + "/arena-" + stamp + "-" + std::to_string(getpid()) + ".jsonl";
 }
 
+// Pair by pair, every pairing in turn: an interrupted tournament has all pairings about as far.
+std::vector<ScheduledGame> makeSchedule(size_t pairings, int gamesPerPairing) {
+  std::vector<ScheduledGame> schedule;
+  for (int pair = 0; 2 * pair < gamesPerPairing; ++pair)
+    for (size_t p = 0; p < pairings; ++p)
+      for (int s = 0; s < 2 && 2 * pair + s < gamesPerPairing; ++s) schedule.push_back({int(p), 2 * pair + s});
+  return schedule;
+}
+
+// --resume: reads the record's set-up and finished games. Refuses (usage error) a record made
+// with another set-up or without a header. A missing or empty file starts a new record.
+// Returns whether the file already has a header.
+bool readRecordForResume(Match& m) {
+  std::ifstream in(m.opt.recordFile);
+  std::string line;
+  int number = 0;
+  bool header = false;
+  while (in && std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    if (!header) {
+      SetUp recorded;
+      std::string version, date;
+      if (!headerFromJson(line, recorded, version, date))
+        usageError("--resume: '" + m.opt.recordFile + "' has no set-up header (written by an older arena?); "
+                   "start a new record file");
+      header = true;
+      // The seed is part of the set-up: without --seed, continue with the recorded one.
+      if (recorded.openings.kind == OpeningSettings::Kind::Random &&
+          m.setUp.openings.kind == OpeningSettings::Kind::Random && !m.opt.seedGiven)
+        m.setUp.openings.seed = recorded.openings.seed;
+      const std::vector<std::string> differences = setUpDifferences(recorded, m.setUp);
+      if (!differences.empty()) {
+        std::string text = "--resume: '" + m.opt.recordFile + "' (arena " + version + ", " + date +
+                           ") was made with a different set-up:";
+        for (const auto& d : differences) text += "\n  " + d;
+        usageError(text + "\nUse the same set-up, or a new record file");
+      }
+      continue;
+    }
+    if (isRecordHeader(line)) continue;
+    GameRecord r;
+    std::string error;
+    if (!recordFromJson(line, r, error)) {
+      std::cerr << "arena: " << m.opt.recordFile << ":" << number << ": " << error << " (line skipped)\n";
+      continue;
+    }
+    const int local = 2 * r.pair + r.seatOfA;
+    if (r.result.reason == Reason::Aborted || r.pairing < 0 || size_t(r.pairing) >= m.pairings.size() ||
+        local >= m.opt.games || m.finishedGames.count({r.pairing, local}))
+      continue;
+    m.finishedGames.insert({r.pairing, local});
+    m.stats[size_t(r.pairing)].add(r);
+  }
+  std::cerr << "arena: resuming with " << m.finishedGames.size() << " finished games from " << m.opt.recordFile << "\n";
+  return header;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Match m;
   m.opt = parseOptions(argc, argv);
   Options& opt = m.opt;
+  m.setUp.mode = "match";
+  m.setUp.bots = {{"A", opt.commandA}, {"B", opt.commandB}};
+  m.pairings = {{0, 1}};
+  m.setUp.limits = opt.limits;
+  m.setUp.gamesPerPairing = opt.games;
+  m.stats.resize(m.pairings.size());
+  m.provedWorking.assign(m.setUp.bots.size(), false);
+  m.schedule = makeSchedule(m.pairings.size(), opt.games);
   {
     std::string error;
     if (!m.openings.init(opt.openings, error)) usageError(error);
-    if (opt.openings.kind == OpeningSettings::Kind::Random)
-      std::cerr << "arena: openings: " << opt.openings.describe() << " (repeat with --seed " << opt.openings.seed << ")\n";
+    m.setUp.openings = m.openings.settings();  // with the file's hash
   }
   const unsigned cores = std::thread::hardware_concurrency();
   if (cores > 0 && unsigned(opt.jobs) > cores)
@@ -282,30 +411,20 @@ int main(int argc, char** argv) {
   // Geometry tables before threads start.
   geometry(), lineRules(), zobrist(), windows();
 
-  if (opt.resume) {
-    std::ifstream in(opt.recordFile);
-    std::string line;
-    int number = 0;
-    while (in && std::getline(in, line)) {
-      ++number;
-      if (line.empty()) continue;
-      GameRecord r;
-      std::string error;
-      if (!recordFromJson(line, r, error)) {
-        std::cerr << "arena: " << opt.recordFile << ":" << number << ": " << error << " (line skipped)\n";
-        continue;
-      }
-      if (r.result.reason == Reason::Aborted || r.game >= opt.games || m.finishedGames.count(r.game)) continue;
-      m.finishedGames.insert(r.game);
-      m.stats.add(r);
-    }
-    std::cerr << "arena: resuming with " << m.finishedGames.size() << " finished games from " << opt.recordFile << "\n";
+  const bool hasHeader = opt.resume && readRecordForResume(m);
+  if (m.setUp.openings.seed != opt.openings.seed) {  // adopted from the record
+    opt.openings.seed = m.setUp.openings.seed;
+    std::string error;
+    m.openings.init(opt.openings, error);
   }
+  if (opt.openings.kind == OpeningSettings::Kind::Random)
+    std::cerr << "arena: openings: " << opt.openings.describe() << " (repeat with --seed " << opt.openings.seed << ")\n";
   if (!opt.noRecord) {
     if (opt.recordFile.empty()) opt.recordFile = defaultRecordPath();
     m.record = std::fopen(opt.recordFile.c_str(), opt.resume ? "a" : "w");
     if (!m.record) usageError("cannot write the record file '" + opt.recordFile + "': " + std::strerror(errno));
     fcntl(fileno(m.record), F_SETFD, FD_CLOEXEC);
+    if (!hasHeader) std::fprintf(m.record, "%s\n", headerToJson(m.setUp, utcNow()).c_str()), std::fflush(m.record);
   }
 
   m.info.commandA = opt.commandA, m.info.commandB = opt.commandB;
@@ -332,9 +451,11 @@ int main(int argc, char** argv) {
     int64_t lastDone = -1;
     for (;;) {
       m.changed.wait_for(lock, std::chrono::milliseconds(tty ? 500 : 1000));
-      const int64_t done = m.stats.games();
-      const bool finished = m.running == 0 && (stopRequested() || m.sprtDone || m.nextGame >= opt.games);
-      if (!opt.quiet && (tty ? (done != lastDone || msSince(lastPrint) > 1000) : (done != lastDone && msSince(lastPrint) > 10000) || finished)) {
+      int64_t done = 0;
+      for (const MatchStats& s : m.stats) done += s.games();
+      const bool finished = m.running == 0 && (stopRequested() || m.sprtDone || m.nextGame >= m.schedule.size());
+      if (!opt.quiet && m.fatal.empty() &&
+          (tty ? (done != lastDone || msSince(lastPrint) > 1000) : (done != lastDone && msSince(lastPrint) > 10000) || finished)) {
         std::cerr << (tty ? "\r\033[K" : "") << progressLine(m) << (tty ? "" : "\n") << std::flush;
         lastPrint = Clock::now(), lastDone = done;
       }
@@ -344,13 +465,17 @@ int main(int argc, char** argv) {
   for (auto& t : threads) t.join();
   if (!opt.quiet && tty) std::cerr << "\n";
   if (m.record) std::fclose(m.record);
+  if (!m.fatal.empty()) {
+    std::cerr << "arena: " << m.fatal << "\n";
+    return 3;
+  }
 
   m.info.interrupted = stopRequested();
   m.info.elapsedSeconds = msSince(m.start) / 1000;
-  std::cout << textReport(m.stats, m.info) << std::flush;
+  std::cout << textReport(m.stats[0], m.info) << std::flush;
   if (!opt.jsonFile.empty()) {
     std::ofstream out(opt.jsonFile);
-    out << jsonReport(m.stats, m.info);
+    out << jsonReport(m.stats[0], m.info);
     if (!out) {
       std::cerr << "arena: cannot write '" << opt.jsonFile << "'\n";
       return 1;

@@ -149,7 +149,7 @@ std::vector<GameRecord> readRecords(const std::string& path) {
   std::vector<GameRecord> records;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
-    if (line.empty()) continue;
+    if (line.empty() || isRecordHeader(line)) continue;
     GameRecord r;
     std::string error;
     if (!recordFromJson(line, r, error)) usageError(path + ":" + std::to_string(number) + ": " + error);
