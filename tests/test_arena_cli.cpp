@@ -273,6 +273,58 @@ TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
   EXPECT_NE(r.out.find("has no set-up header"), std::string::npos) << r.out;
 }
 
+TEST(ArenaCli, RoundRobinAndGauntletTournaments) {
+  const std::string json = tmp("tournament.json"), rec = tmp("tournament.jsonl");
+  const std::string bots = " legal='" + kBin + "/fake_bot legal' first='" + kBin + "/fake_bot first' garbage='" + kBin +
+                           "/fake_bot garbage --turn 2'";
+  CommandRun r = run(kBin + "/arena --tournament round-robin --games 4 --jobs 2 --random-openings 1 --seed 2" + kFast +
+                     "--json " + json + " --record " + rec + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Tournament (round-robin): 3 bots, 3 pairings, 12 games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Cross table"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("legal = 0"), std::string::npos) << r.out;
+  json::Value v = readJson(json);
+  ASSERT_EQ(v.get("pairings")->items.size(), 3u);
+  ASSERT_EQ(v.get("bots")->items.size(), 3u);
+  const json::Value& garbage = v.get("bots")->items[2];
+  EXPECT_EQ(garbage.stringOr("name", ""), "garbage");
+  EXPECT_EQ(garbage.numberOr("points", -1), 0);  // loses every game by bad output
+  EXPECT_EQ(garbage.get("lost_by")->numberOr("bad_output", -1), 8);
+  EXPECT_LT(garbage.numberOr("elo", 0), v.get("bots")->items[1].numberOr("elo", 0));
+  EXPECT_EQ(v.get("bots")->items[0].numberOr("elo", -1), 0);  // the anchor
+  const json::Value& first = v.get("pairings")->items[0];
+  EXPECT_EQ(first.stringOr("a", ""), "legal");
+  EXPECT_EQ(first.stringOr("b", ""), "first");
+  EXPECT_EQ(first.numberOr("games", -1), 4);
+  std::vector<GameRecord> records = readRecords(rec);
+  ASSERT_EQ(records.size(), 12u);
+  std::set<std::pair<std::string, std::string>> met;
+  for (const auto& g : records) met.insert({g.nameA, g.nameB});
+  EXPECT_EQ(met.size(), 3u);
+  // Resuming the tournament plays only what is missing.
+  r = run(kBin + "/arena --tournament round-robin --games 6 --resume --random-openings 1 --seed 2" + kFast +
+          "--record " + rec + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("resuming with 12 finished games"), std::string::npos) << r.out;
+  EXPECT_EQ(readRecords(rec).size(), 18u);
+  // Gauntlet: the first bot against each other one.
+  r = run(kBin + "/arena --tournament gauntlet --games 2" + kFast + "--no-record --json " + json + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  v = readJson(json);
+  ASSERT_EQ(v.get("pairings")->items.size(), 2u);
+  for (const auto& p : v.get("pairings")->items) EXPECT_EQ(p.stringOr("a", ""), "legal");
+  // Usage errors.
+  r = run(kBin + "/arena --tournament round-robin a=x b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("expected a bot as NAME=COMMAND"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --tournament round-robin a=x a=y");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("two bots are named 'a'"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --tournament swiss a=x b=y");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(run(kBin + "/arena --tournament gauntlet --sprt a=x b=y").status, 2);
+}
+
 TEST(ArenaCli, SprtStopsEarly) {
   const std::string json = tmp("sprt.json");
   // B loses every game at once; with elo1 = 100 the GSPRT needs 14 won pairs (see test_arena_sprt).

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -21,6 +22,7 @@
 #include "tools/arena/match.h"
 #include "tools/arena/openings.h"
 #include "tools/arena/setup.h"
+#include "tools/arena/tournament.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -28,10 +30,14 @@ using namespace yav::arena;
 namespace {
 
 const char* const kUsage = R"(usage: arena [options] 'COMMAND A' 'COMMAND B'
-Plays games between two bots speaking the CodinGame Yavalath protocol (each command runs via
-/bin/sh -c, a fresh process per game). Results are from A's point of view.
-  --games N            games to play (default 10; in SPRT mode the maximum, default 20000).
-                       Games come in pairs with seats swapped.
+       arena --tournament round-robin|gauntlet [options] NAME=COMMAND NAME=COMMAND...
+Plays games between bots speaking the CodinGame Yavalath protocol (each command runs via
+/bin/sh -c, a fresh process per game). Two bots: a match, results from A's point of view.
+  --tournament KIND    several bots named NAME=COMMAND (NAME: letters, digits, . _ -):
+                       round-robin (every pairing) or gauntlet (the first bot against each other).
+                       Reports a cross table and maximum-likelihood ratings anchored on the first bot.
+  --games N            games to play (default 10; in SPRT mode the maximum, default 20000); in a
+                       tournament per pairing. Games come in pairs with seats swapped.
   --jobs N             games played at the same time (default 1)
   --time-ms MS         limit per later turn (default 100)
   --first-time-ms MS   limit for a bot's first turn (default 1000)
@@ -71,7 +77,9 @@ double parseNumber(const std::string& option, const std::string& text, double mi
 }
 
 struct Options {
-  std::string commandA, commandB;
+  std::string commandA, commandB;  // a two-bot match
+  std::string tournament;          // "round-robin" or "gauntlet"
+  std::vector<BotSpec> bots;       // the tournament's bots
   int games = -1, jobs = 1;
   Limits limits;
   std::string recordFile, jsonFile, stderrDir;
@@ -98,6 +106,19 @@ void parseSprt(const std::string& spec, SprtConfig& cfg) {
   }
   if (cfg.alpha >= 0.5 || cfg.beta >= 0.5) usageError("--sprt: alpha and beta must be below 0.5");
   if (cfg.elo1 <= cfg.elo0) usageError("--sprt: elo1 must be greater than elo0");
+}
+
+// "name=command" of --tournament; names are unique and safe in file names.
+BotSpec parseNamedBot(const std::string& text, const std::vector<BotSpec>& earlier) {
+  const size_t eq = text.find('=');
+  const std::string name = text.substr(0, eq == std::string::npos ? 0 : eq);
+  bool safe = !name.empty();
+  for (char c : name) safe = safe && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-');
+  if (eq == std::string::npos || !safe || eq + 1 == text.size())
+    usageError("--tournament: expected a bot as NAME=COMMAND (NAME: letters, digits, . _ -), got '" + text + "'");
+  for (const BotSpec& b : earlier)
+    if (b.name == name) usageError("--tournament: two bots are named '" + name + "'");
+  return {name, text.substr(eq + 1)};
 }
 
 Options parseOptions(int argc, char** argv) {
@@ -139,15 +160,28 @@ Options parseOptions(int argc, char** argv) {
     else if (a == "--json") o.jsonFile = value();
     else if (a == "--stderr-dir") o.stderrDir = value();
     else if (a == "--quiet") o.quiet = true;
+    else if (a == "--tournament") {
+      o.tournament = value();
+      if (o.tournament != "round-robin" && o.tournament != "gauntlet")
+        usageError("--tournament expects round-robin or gauntlet, got '" + o.tournament + "'");
+    }
     else if (a == "--sprt") {
       std::string spec = (i + 1 < argc && std::strchr(argv[i + 1], '=')) ? argv[++i] : "";
       parseSprt(spec, o.sprt);
     } else if (a.size() > 1 && a[0] == '-' && a != "-") usageError("unknown option '" + a + "'");
     else positional.push_back(a);
   }
-  if (positional.size() != 2)
-    usageError("expected two bot commands 'COMMAND A' 'COMMAND B', got " + std::to_string(positional.size()));
-  o.commandA = positional[0], o.commandB = positional[1];
+  if (!o.tournament.empty()) {
+    if (positional.size() < 2)
+      usageError("--tournament expects at least two bots NAME=COMMAND, got " + std::to_string(positional.size()));
+    if (o.sprt.enabled) usageError("--sprt compares two bots; it does not apply to --tournament");
+    for (const std::string& p : positional) o.bots.push_back(parseNamedBot(p, o.bots));
+  } else {
+    if (positional.size() != 2)
+      usageError("expected two bot commands 'COMMAND A' 'COMMAND B' (or --tournament with NAME=COMMAND bots), got " +
+                 std::to_string(positional.size()));
+    o.commandA = positional[0], o.commandB = positional[1];
+  }
   if (o.games < 0) o.games = o.sprt.enabled ? 20000 : 10;
   if (o.resume && o.recordFile.empty()) usageError("--resume needs --record FILE");
   if (o.resume && o.noRecord) usageError("--resume and --no-record exclude each other");
@@ -384,9 +418,17 @@ int main(int argc, char** argv) {
   Match m;
   m.opt = parseOptions(argc, argv);
   Options& opt = m.opt;
-  m.setUp.mode = "match";
-  m.setUp.bots = {{"A", opt.commandA}, {"B", opt.commandB}};
-  m.pairings = {{0, 1}};
+  if (opt.tournament.empty()) {
+    m.setUp.mode = "match";
+    m.setUp.bots = {{"A", opt.commandA}, {"B", opt.commandB}};
+    m.pairings = {{0, 1}};
+  } else {
+    m.setUp.mode = opt.tournament;
+    m.setUp.bots = opt.bots;
+    for (int i = 0; i < int(opt.bots.size()); ++i)
+      for (int j = i + 1; j < int(opt.bots.size()); ++j)
+        if (opt.tournament == "round-robin" || i == 0) m.pairings.push_back({i, j});
+  }
   m.setUp.limits = opt.limits;
   m.setUp.gamesPerPairing = opt.games;
   m.stats.resize(m.pairings.size());
@@ -472,10 +514,12 @@ int main(int argc, char** argv) {
 
   m.info.interrupted = stopRequested();
   m.info.elapsedSeconds = msSince(m.start) / 1000;
-  std::cout << textReport(m.stats[0], m.info) << std::flush;
+  TournamentInfo t{m.setUp, m.pairings, m.info.recordFile, m.info.interrupted, m.info.elapsedSeconds};
+  const bool tournament = !opt.tournament.empty();
+  std::cout << (tournament ? tournamentTextReport(m.stats, t) : textReport(m.stats[0], m.info)) << std::flush;
   if (!opt.jsonFile.empty()) {
     std::ofstream out(opt.jsonFile);
-    out << jsonReport(m.stats[0], m.info);
+    out << (tournament ? tournamentJsonReport(m.stats, t) : jsonReport(m.stats[0], m.info));
     if (!out) {
       std::cerr << "arena: cannot write '" << opt.jsonFile << "'\n";
       return 1;
