@@ -396,6 +396,8 @@ TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
   EXPECT_GE(count, 2);
 }
 
+std::string viewMoves(const std::string& args) { return run(kBin + "/viewer --moves " + args).out; }
+
 TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   const std::string rec = tmp("viewer.jsonl"), svg = tmp("viewer.svg");
   CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal --seed 5") + " " +
@@ -407,17 +409,34 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   EXPECT_NE(r.out.find("(steal)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("result: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("y=4   "), std::string::npos) << r.out;
-  r = run(kBin + "/viewer " + rec + " --game 1 --svg " + svg);
+  EXPECT_NE(r.out.find("X = A '" + kBin + "/fake_bot legal --seed 5' (moves first), O = B"), std::string::npos) << r.out;
+  r = run(kBin + "/viewer " + rec + " --game 0 --svg " + svg);
   ASSERT_EQ(r.status, 0) << r.out;
   const std::string image = readFile(svg);
   EXPECT_EQ(image.substr(0, 4), "<svg");
   EXPECT_EQ(std::count(image.begin(), image.end(), '\n') > 61, true);
   EXPECT_NE(image.find("</svg>"), std::string::npos);
-  // A position from a move list, as ASCII: X at (4,4) taken by O through the steal, then X at (3,3).
+  EXPECT_NE(image.find("X (black) = A '" + kBin + "/fake_bot legal --seed 5', moves first"), std::string::npos);
+  EXPECT_NE(image.find(">S</text>"), std::string::npos);                   // the steal mark
+  EXPECT_NE(image.find("stroke-dasharray"), std::string::npos);            // on the stolen stone
+  EXPECT_NE(image.find(">1</text>"), std::string::npos);                   // which keeps number 1
+  EXPECT_NE(image.find(">y=8</text>"), std::string::npos);                 // edge coordinates
+  EXPECT_NE(image.find("stroke-linecap=\"round\""), std::string::npos);     // the deciding line
+  EXPECT_NE(image.find("game over"), std::string::npos);
+  // A position from a move list, as ASCII: X at (4,4) taken by O through the steal (Q), then X at (3,3).
   r = run(kBin + "/viewer --moves '4 4; 4 4; 3 3' --ply 3");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("y=4   . . . . O . . . ."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("y=4   . . . . Q . . . ."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("y=3    . . .[X]. . . ."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("x=        0 1 2 3 4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("after 3 plies: O to move"), std::string::npos) << r.out;
+  EXPECT_NE(viewMoves("'4 4' --ply 1").find("after 1 ply: O to move, may steal"), std::string::npos);
+  // The line of 3 that lost, in lowercase: X (1,1) (2,2) (3,3) after the steal of (4,4).
+  const std::string lost = viewMoves("'4 4; 4 4; 3 3; 5 5; 2 2; 0 0; 1 1' --ply 7");
+  EXPECT_NE(lost.find("y=1      .[x]. . . ."), std::string::npos) << lost;
+  EXPECT_NE(lost.find("y=2     . . x . . . ."), std::string::npos) << lost;
+  EXPECT_NE(lost.find("lowercase = the line of 3 that lost"), std::string::npos) << lost;
+  EXPECT_NE(lost.find("game over"), std::string::npos) << lost;
   EXPECT_EQ(run(kBin + "/viewer " + rec + " --game 99").status, 2);
 }
 
