@@ -33,32 +33,40 @@ const char* const kUsage = R"(usage: arena [options] 'COMMAND A' 'COMMAND B'
        arena --tournament round-robin|gauntlet [options] NAME=COMMAND NAME=COMMAND...
 Plays games between bots speaking the CodinGame Yavalath protocol (each command runs via
 /bin/sh -c, a fresh process per game). Two bots: a match, results from A's point of view.
+Exit status: 0 played, 2 usage error, 3 a bot failed before its first answer, 130 interrupted.
   --tournament KIND    several bots named NAME=COMMAND (NAME: letters, digits, . _ -):
                        round-robin (every pairing) or gauntlet (the first bot against each other).
-                       Reports a cross table and maximum-likelihood ratings anchored on the first bot.
+                       Reports a cross table and maximum-likelihood ratings anchored on the first
+                       bot. (default: off, a match of two bots)
   --games N            games to play (default 10; in SPRT mode the maximum, default 20000); in a
                        tournament per pairing. Games come in pairs with seats swapped.
   --jobs N             games played at the same time (default 1)
   --time-ms MS         limit per later turn (default 100)
-  --first-time-ms MS   limit for a bot's first turn (default 1000)
-  --grace F            a reply later than limit x F loses; later than limit is counted slow (default 1.5)
+  --first-time-ms MS   limit for a bot's own first turn (default 1000)
+  --grace F            a reply later than limit x F loses; later than limit is counted slow
+                       (default 1.5)
   --openings FILE      one opening per line: a forced move or a list of moves 'x y', separated by
-                       spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod count.
-                       (default: none, games start on the empty board)
-                       tools/openings/two_stone.txt holds every two-ply position up to symmetry.
-  --random-openings K  each pair starts from K random plies that make no 3 and no 4 (ply 2 is never a
-                       steal; with K = 1 the second bot may steal). K1-K2: pair k draws K from the range.
-  --seed S             seed of the random openings (default: a new one per run, printed and recorded)
-  --record FILE        write every game as one JSON line (default /tmp/arena-<time>-<pid>.jsonl)
-  --no-record          do not record games
-  --resume             continue the match in --record FILE: finished games are read, not replayed
-  --json FILE          write the end summary as JSON
+                       spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod
+                       count. tools/openings/two_stone.txt holds every two-ply start up to
+                       symmetry. (default: none, games start on the empty board)
+  --random-openings K  each pair starts from K random plies that make no 3 and no 4 (ply 2 is never
+                       a steal; with K = 1 the second bot may steal). K1-K2: pair k draws K from
+                       the range. (default: off)
+  --seed S             seed of the random openings (default: a new one per run, printed and
+                       recorded)
+  --record FILE        write the set-up and every game as JSON lines
+                       (default /tmp/arena-<time>-<pid>.jsonl)
+  --no-record          do not record games (default: record)
+  --resume             continue the match in --record FILE: finished games are read, not replayed;
+                       refused when the record's set-up differs (default: off)
+  --json FILE          write the end summary as JSON (default: none)
   --sprt [elo0=0,elo1=5,alpha=0.05,beta=0.05]
-                       stop as soon as the SPRT decides (any key may be given): pentanomial GSPRT on
-                       game pairs, logistic Elo; H1 = "A is stronger by elo1", H0 = "by elo0 at most".
-                       alpha: chance of accepting H1 at elo0, beta: of accepting H0 at elo1
-  --stderr-dir DIR     keep each bot's stderr in DIR/game-<n>-<A|B>.log (default: discarded)
-  --quiet              no live progress line
+                       stop as soon as the SPRT decides (default: off; keys default as shown):
+                       pentanomial GSPRT on game pairs, logistic Elo; H1 = "A is stronger by elo1",
+                       H0 = "by elo0 at most". alpha: chance of accepting H1 at elo0, beta: of
+                       accepting H0 at elo1
+  --stderr-dir DIR     keep each bot's stderr in DIR/game-<n>-<A|B|NAME>.log (default: discarded)
+  --quiet              no live progress line (default: off)
   --help               this text
 )";
 
