@@ -4,14 +4,18 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "tools/arena/json.h"
 #include "tools/arena/record.h"
+#include "tools/arena/setup.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -20,7 +24,10 @@ namespace {
 
 const std::string kBin = YAVALATH_BIN_DIR;
 std::string fake(const std::string& args) { return "'" + kBin + "/fake_bot " + args + "'"; }
-std::string tmp(const std::string& name) { return ::testing::TempDir() + "arena_cli_" + name; }
+// Per-process names: two test runs at the same time must not share files.
+std::string tmp(const std::string& name) {
+  return ::testing::TempDir() + "arena_cli_" + std::to_string(getpid()) + "_" + name;
+}
 
 struct CommandRun {
   int status = -1;
@@ -54,6 +61,7 @@ std::vector<GameRecord> readRecords(const std::string& path) {
   std::istringstream in(readFile(path));
   std::string line, error;
   while (std::getline(in, line)) {
+    if (isRecordHeader(line)) continue;
     GameRecord r;
     EXPECT_TRUE(recordFromJson(line, r, error)) << error;
     records.push_back(r);
@@ -117,6 +125,62 @@ TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
   EXPECT_NE(r.out.find(":2: (9,9) is off the board"), std::string::npos) << r.out;
 }
 
+TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
+  const std::string rec1 = tmp("random1.jsonl"), rec2 = tmp("random2.jsonl"), json = tmp("random.json");
+  const std::string bots = " " + fake("legal --seed 1") + " " + fake("legal --seed 2");
+  CommandRun r = run(kBin + "/arena --games 8 --random-openings 1-2 --seed 7" + kFast + "--json " + json + " --record " +
+                     rec1 + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Openings: random, 1-2 plies, seed 7"), std::string::npos) << r.out;
+  EXPECT_EQ(readJson(json).get("openings")->stringOr("seed", ""), "7");
+  r = run(kBin + "/arena --games 8 --jobs 2 --random-openings 1-2 --seed 7" + kFast + "--record " + rec2 + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::map<int, std::vector<Cell>> first, second;
+  auto openingOf = [](const GameRecord& g) {
+    std::vector<Cell> o;
+    for (int i = 0; i < g.result.openingPlies; ++i) o.push_back(g.result.moves[size_t(i)].cell);
+    return o;
+  };
+  std::set<size_t> lengths;
+  for (const auto& g : readRecords(rec1)) {
+    const std::vector<Cell> o = openingOf(g);
+    lengths.insert(o.size());
+    if (first.count(g.pair)) {
+      EXPECT_EQ(first[g.pair], o) << "pair " << g.pair;  // both games alike
+    }
+    first[g.pair] = o;
+  }
+  for (const auto& g : readRecords(rec2)) second[g.pair] = openingOf(g);
+  EXPECT_EQ(first.size(), 4u);
+  EXPECT_EQ(first, second);  // same seed, other job count: same openings
+  for (size_t n : lengths) EXPECT_TRUE(n == 1 || n == 2);
+  // Without --seed a fresh seed is drawn and printed.
+  r = run(kBin + "/arena --games 2 --random-openings 3 --no-record" + kFast + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("(repeat with --seed "), std::string::npos) << r.out;
+  // Bad combinations are usage errors.
+  r = run(kBin + "/arena --seed 3 a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--seed needs --random-openings"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --random-openings 2 --openings x a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("exclude each other"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --random-openings 0 a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("K1-K2"), std::string::npos) << r.out;
+}
+
+TEST(ArenaCli, TwoStoneOpeningsFileIsAccepted) {
+  const std::string rec = tmp("two_stone.jsonl");
+  CommandRun r = run(kBin + "/arena --games 4 --openings " + std::string(YAVALATH_SOURCE_DIR) +
+                     "/tools/openings/two_stone.txt" + kFast + "--record " + rec + " " + fake("legal") + " " + fake("legal"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const auto& g : readRecords(rec)) {
+    EXPECT_EQ(g.result.openingPlies, 2);
+    EXPECT_EQ(g.result.moves[0].cell, cellAt(0, 0));
+  }
+}
+
 TEST(ArenaCli, ResumeContinuesARecordedMatch) {
   const std::string rec = tmp("resume.jsonl"), json = tmp("resume.json");
   CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal") + " " + fake("crash --turn 3"));
@@ -131,14 +195,148 @@ TEST(ArenaCli, ResumeContinuesARecordedMatch) {
   EXPECT_EQ(v.get("reasons")->get("crash")->numberOr("lost_by_b", -1), 4);
 }
 
+TEST(ArenaCli, BotThatCannotStartStopsTheMatch) {
+  // A typo in the command: the shell exits 127 with "not found" on stderr.
+  CommandRun r = run(kBin + "/arena --games 20 --jobs 2" + kFast + "--no-record " + fake("legal") + " '" + kBin + "/bott'");
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("bot B ('" + kBin + "/bott') failed on its first turn"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("exit code 127"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not found"), std::string::npos) << r.out;  // its stderr is shown
+  EXPECT_EQ(r.out.find("Games:"), std::string::npos) << r.out;     // no report of a meaningless match
+  // A bot that dies on its first turn (here after writing a line on stderr), as A.
+  r = run(kBin + "/arena --games 20" + kFast + "--no-record " + fake("exit --turn 1") + " " + fake("legal"));
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("bot A"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fake_bot exit turn 1"), std::string::npos) << r.out;
+  // A bot that played a turn before crashing only loses the game.
+  r = run(kBin + "/arena --games 4" + kFast + "--no-record " + fake("legal") + " " + fake("crash --turn 2"));
+  EXPECT_EQ(r.status, 0) << r.out;
+}
+
+TEST(ArenaCli, RecordStartsWithTheSetUp) {
+  const std::string rec = tmp("header.jsonl");
+  CommandRun r = run(kBin + "/arena --games 2 --random-openings 2 --seed 9" + kFast + "--record " + rec + " " +
+                     fake("legal") + " " + fake("first"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::istringstream in(readFile(rec));
+  std::string first;
+  std::getline(in, first);
+  ASSERT_TRUE(isRecordHeader(first)) << first;
+  json::Value v;
+  std::string error;
+  ASSERT_TRUE(json::parse(first, v, error)) << error;
+  const json::Value* h = v.get("record_header");
+  EXPECT_EQ(h->stringOr("arena_version", ""), kArenaVersion);
+  EXPECT_EQ(h->stringOr("date", "").size(), 20u);  // 2026-01-31T12:00:00Z
+  EXPECT_EQ(h->stringOr("mode", ""), "match");
+  ASSERT_EQ(h->get("bots")->items.size(), 2u);
+  EXPECT_EQ(h->get("bots")->items[1].stringOr("command", ""), kBin + "/fake_bot first");
+  EXPECT_EQ(h->get("limits")->numberOr("turn_ms", -1), 100);
+  EXPECT_EQ(h->get("limits")->numberOr("grace", -1), 2);
+  EXPECT_EQ(h->get("openings")->stringOr("seed", ""), "9");
+  EXPECT_EQ(h->get("openings")->stringOr("plies", ""), "2");
+  EXPECT_EQ(readRecords(rec).size(), 2u);
+}
+
+TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
+  const std::string rec = tmp("resume_setup.jsonl");
+  const std::string bots = " " + fake("legal --seed 1") + " " + fake("legal --seed 2");
+  CommandRun r = run(kBin + "/arena --games 2 --random-openings 1-3 --seed 5" + kFast + "--record " + rec + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  r = run(kBin + "/arena --games 4 --resume --random-openings 1-3 --seed 5 --time-ms 50 --first-time-ms 1000 --grace 2 "
+                 "--quiet --record " + rec + " " + fake("legal --seed 1") + " " + fake("legal --seed 3"));
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("was made with a different set-up"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--time-ms: recorded 100, now 50"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bot 2 command: recorded '" + kBin + "/fake_bot legal --seed 2', now '" + kBin +
+                       "/fake_bot legal --seed 3'"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --games 4 --resume --random-openings 1-3 --seed 6" + kFast + "--record " + rec + bots);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("openings: recorded random, 1-3 plies, seed 5, now random, 1-3 plies, seed 6"), std::string::npos)
+      << r.out;
+  // Without --seed the recorded seed is used: the resumed games get the openings of an unbroken run.
+  r = run(kBin + "/arena --games 6 --resume --random-openings 1-3" + kFast + "--record " + rec + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string full = tmp("resume_full.jsonl");
+  r = run(kBin + "/arena --games 6 --random-openings 1-3 --seed 5" + kFast + "--record " + full + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::map<int, std::vector<Cell>> resumed, unbroken;
+  for (const auto& g : readRecords(rec)) resumed[g.game] = std::vector<Cell>{g.result.moves.front().cell};
+  for (const auto& g : readRecords(full)) unbroken[g.game] = std::vector<Cell>{g.result.moves.front().cell};
+  EXPECT_EQ(resumed.size(), 6u);
+  EXPECT_EQ(resumed, unbroken);
+  // A record without a header (an older arena) is refused.
+  const std::string old = tmp("resume_old.jsonl");
+  std::ofstream(old) << readFile(rec).substr(readFile(rec).find('\n') + 1);
+  r = run(kBin + "/arena --games 8 --resume --random-openings 1-3 --seed 5" + kFast + "--record " + old + bots);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("has no set-up header"), std::string::npos) << r.out;
+}
+
+TEST(ArenaCli, RoundRobinAndGauntletTournaments) {
+  const std::string json = tmp("tournament.json"), rec = tmp("tournament.jsonl");
+  const std::string bots = " legal='" + kBin + "/fake_bot legal' first='" + kBin + "/fake_bot first' garbage='" + kBin +
+                           "/fake_bot garbage --turn 2'";
+  CommandRun r = run(kBin + "/arena --tournament round-robin --games 4 --jobs 2 --random-openings 1 --seed 2" + kFast +
+                     "--json " + json + " --record " + rec + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Tournament (round-robin): 3 bots, 3 pairings, 12 games"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Cross table"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("legal = 0"), std::string::npos) << r.out;
+  json::Value v = readJson(json);
+  ASSERT_EQ(v.get("pairings")->items.size(), 3u);
+  ASSERT_EQ(v.get("bots")->items.size(), 3u);
+  const json::Value& garbage = v.get("bots")->items[2];
+  EXPECT_EQ(garbage.stringOr("name", ""), "garbage");
+  EXPECT_EQ(garbage.numberOr("points", -1), 0);  // loses every game by bad output
+  EXPECT_EQ(garbage.get("lost_by")->numberOr("bad_output", -1), 8);
+  EXPECT_LT(garbage.numberOr("elo", 0), v.get("bots")->items[1].numberOr("elo", 0));
+  EXPECT_EQ(v.get("bots")->items[0].numberOr("elo", -1), 0);  // the anchor
+  const json::Value& first = v.get("pairings")->items[0];
+  EXPECT_EQ(first.stringOr("a", ""), "legal");
+  EXPECT_EQ(first.stringOr("b", ""), "first");
+  EXPECT_EQ(first.numberOr("games", -1), 4);
+  std::vector<GameRecord> records = readRecords(rec);
+  ASSERT_EQ(records.size(), 12u);
+  std::set<std::pair<std::string, std::string>> met;
+  for (const auto& g : records) met.insert({g.nameA, g.nameB});
+  EXPECT_EQ(met.size(), 3u);
+  // Resuming the tournament plays only what is missing.
+  r = run(kBin + "/arena --tournament round-robin --games 6 --resume --random-openings 1 --seed 2" + kFast +
+          "--record " + rec + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("resuming with 12 finished games"), std::string::npos) << r.out;
+  EXPECT_EQ(readRecords(rec).size(), 18u);
+  // Gauntlet: the first bot against each other one.
+  r = run(kBin + "/arena --tournament gauntlet --games 2" + kFast + "--no-record --json " + json + bots);
+  ASSERT_EQ(r.status, 0) << r.out;
+  v = readJson(json);
+  ASSERT_EQ(v.get("pairings")->items.size(), 2u);
+  for (const auto& p : v.get("pairings")->items) EXPECT_EQ(p.stringOr("a", ""), "legal");
+  // Usage errors.
+  r = run(kBin + "/arena --tournament round-robin a=x b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("expected a bot as NAME=COMMAND"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --tournament round-robin a=x a=y");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("two bots are named 'a'"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --tournament swiss a=x b=y");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(run(kBin + "/arena --tournament gauntlet --sprt a=x b=y").status, 2);
+}
+
 TEST(ArenaCli, SprtStopsEarly) {
   const std::string json = tmp("sprt.json");
-  CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=20" + kFast + "--no-record --json " + json + " " +
-              fake("legal") + " " + fake("exit --turn 1"));
+  // B loses every game at once; with elo1 = 100 the GSPRT needs 14 won pairs (see test_arena_sprt).
+  CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=100" + kFast + "--no-record --json " + json + " " +
+              fake("legal") + " " + fake("garbage --turn 1"));
   ASSERT_EQ(r.status, 0) << r.out;
   json::Value v = readJson(json);
   EXPECT_LT(v.numberOr("games", 1000), 200);
   EXPECT_EQ(v.get("sprt")->stringOr("decision", ""), "H1");
+  EXPECT_EQ(v.numberOr("games", -1), 28);
+  EXPECT_EQ(v.get("sprt")->stringOr("elo_model", ""), "logistic");
+  EXPECT_NE(r.out.find("SPRT (pentanomial GSPRT, logistic Elo) elo0 0.0 elo1 100.0"), std::string::npos) << r.out;
 }
 
 TEST(ArenaCli, UsageErrors) {
@@ -198,6 +396,8 @@ TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
   EXPECT_GE(count, 2);
 }
 
+std::string viewMoves(const std::string& args) { return run(kBin + "/viewer --moves " + args).out; }
+
 TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   const std::string rec = tmp("viewer.jsonl"), svg = tmp("viewer.svg");
   CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal --seed 5") + " " +
@@ -209,17 +409,34 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   EXPECT_NE(r.out.find("(steal)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("result: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("y=4   "), std::string::npos) << r.out;
-  r = run(kBin + "/viewer " + rec + " --game 1 --svg " + svg);
+  EXPECT_NE(r.out.find("X = A '" + kBin + "/fake_bot legal --seed 5' (moves first), O = B"), std::string::npos) << r.out;
+  r = run(kBin + "/viewer " + rec + " --game 0 --svg " + svg);
   ASSERT_EQ(r.status, 0) << r.out;
   const std::string image = readFile(svg);
   EXPECT_EQ(image.substr(0, 4), "<svg");
   EXPECT_EQ(std::count(image.begin(), image.end(), '\n') > 61, true);
   EXPECT_NE(image.find("</svg>"), std::string::npos);
-  // A position from a move list, as ASCII: X at (4,4) taken by O through the steal, then X at (3,3).
+  EXPECT_NE(image.find("X (black) = A '" + kBin + "/fake_bot legal --seed 5', moves first"), std::string::npos);
+  EXPECT_NE(image.find(">S</text>"), std::string::npos);                   // the steal mark
+  EXPECT_NE(image.find("stroke-dasharray"), std::string::npos);            // on the stolen stone
+  EXPECT_NE(image.find(">1</text>"), std::string::npos);                   // which keeps number 1
+  EXPECT_NE(image.find(">y=8</text>"), std::string::npos);                 // edge coordinates
+  EXPECT_NE(image.find("stroke-linecap=\"round\""), std::string::npos);     // the deciding line
+  EXPECT_NE(image.find("game over"), std::string::npos);
+  // A position from a move list, as ASCII: X at (4,4) taken by O through the steal (Q), then X at (3,3).
   r = run(kBin + "/viewer --moves '4 4; 4 4; 3 3' --ply 3");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("y=4   . . . . O . . . ."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("y=4   . . . . Q . . . ."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("y=3    . . .[X]. . . ."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("x=        0 1 2 3 4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("after 3 plies: O to move"), std::string::npos) << r.out;
+  EXPECT_NE(viewMoves("'4 4' --ply 1").find("after 1 ply: O to move, may steal"), std::string::npos);
+  // The line of 3 that lost, in lowercase: X (1,1) (2,2) (3,3) after the steal of (4,4).
+  const std::string lost = viewMoves("'4 4; 4 4; 3 3; 5 5; 2 2; 0 0; 1 1' --ply 7");
+  EXPECT_NE(lost.find("y=1      .[x]. . . ."), std::string::npos) << lost;
+  EXPECT_NE(lost.find("y=2     . . x . . . ."), std::string::npos) << lost;
+  EXPECT_NE(lost.find("lowercase = the line of 3 that lost"), std::string::npos) << lost;
+  EXPECT_NE(lost.find("game over"), std::string::npos) << lost;
   EXPECT_EQ(run(kBin + "/viewer " + rec + " --game 99").status, 2);
 }
 

@@ -9,6 +9,7 @@
 
 #include "protocol.h"
 #include "rng.h"
+#include "tools/arena/openings.h"
 #include "tools/arena/referee.h"
 
 using namespace yav;
@@ -205,6 +206,34 @@ TEST(ArenaReferee, OpeningIsPlayedBeforeTheBots) {
   EXPECT_EQ(p[0]->inputs[0].substr(0, 4), "1\n9\n");
   EXPECT_EQ(p[0]->turns[0].lastMove, cellAt(3, 2));
   EXPECT_EQ(popcount(p[0]->turns[0].board.occupied()), 2);
+}
+
+TEST(ArenaReferee, RandomOpeningsReachTheBotsAsCodinGameShowsThem) {
+  Rng rng(11);
+  for (int plies = 1; plies <= 6; ++plies)
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      const Opening opening = randomOpening(rng, plies);
+      ScriptedPlayer* p[2];
+      GameResult r = playScripted({}, {}, p, opening, seed);
+      ASSERT_EQ(r.openingPlies, plies);
+      Board expected;
+      for (Cell c : opening) expected.play(c);
+      // The seat to move after the opening is asked first; each seat gets its id line on its own
+      // first turn only, and every input parsed without a protocol error (ScriptedPlayer checks).
+      const int mover = expected.toMove();
+      ASSERT_FALSE(p[mover]->turns.empty());
+      EXPECT_EQ(p[mover]->inputs[0].substr(0, 4), std::to_string(mover + 1) + "\n9\n");
+      EXPECT_EQ(p[mover]->turns[0].board, expected);
+      EXPECT_EQ(p[mover]->turns[0].lastMove, opening.back());
+      EXPECT_EQ(p[mover]->turns[0].stealAvailable, plies == 1);  // K = 1: the second bot may steal
+      if (p[mover ^ 1]->inputs.empty()) continue;              // the game ended on the first answer
+      EXPECT_EQ(p[mover ^ 1]->inputs[0].substr(0, 4), std::to_string((mover ^ 1) + 1) + "\n9\n");
+      expected.play(r.moves[size_t(plies)].cell);
+      EXPECT_EQ(p[mover ^ 1]->turns[0].board, expected);
+      EXPECT_EQ(p[mover ^ 1]->turns[0].lastMove, r.moves[size_t(plies)].cell);
+      for (size_t i = 1; i < p[0]->inputs.size(); ++i) EXPECT_EQ(p[0]->inputs[i].substr(0, 2), "9\n");
+      for (size_t i = 1; i < p[1]->inputs.size(); ++i) EXPECT_EQ(p[1]->inputs[i].substr(0, 2), "9\n");
+    }
 }
 
 TEST(ArenaReferee, MoveListParsing) {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -14,10 +15,14 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <random>
 #include <set>
 #include <thread>
 
 #include "tools/arena/match.h"
+#include "tools/arena/openings.h"
+#include "tools/arena/setup.h"
+#include "tools/arena/tournament.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -25,24 +30,43 @@ using namespace yav::arena;
 namespace {
 
 const char* const kUsage = R"(usage: arena [options] 'COMMAND A' 'COMMAND B'
-Plays games between two bots speaking the CodinGame Yavalath protocol (each command runs via
-/bin/sh -c, a fresh process per game). Results are from A's point of view.
-  --games N            games to play (default 10; in SPRT mode the maximum, default 20000).
-                       Games come in pairs with seats swapped.
+       arena --tournament round-robin|gauntlet [options] NAME=COMMAND NAME=COMMAND...
+Plays games between bots speaking the CodinGame Yavalath protocol (each command runs via
+/bin/sh -c, a fresh process per game). Two bots: a match, results from A's point of view.
+Exit status: 0 played, 2 usage error, 3 a bot failed before its first answer, 130 interrupted.
+  --tournament KIND    several bots named NAME=COMMAND (NAME: letters, digits, . _ -):
+                       round-robin (every pairing) or gauntlet (the first bot against each other).
+                       Reports a cross table and maximum-likelihood ratings anchored on the first
+                       bot. (default: off, a match of two bots)
+  --games N            games to play (default 10; in SPRT mode the maximum, default 20000); in a
+                       tournament per pairing. Games come in pairs with seats swapped.
   --jobs N             games played at the same time (default 1)
   --time-ms MS         limit per later turn (default 100)
-  --first-time-ms MS   limit for a bot's first turn (default 1000)
-  --grace F            a reply later than limit x F loses; later than limit is counted slow (default 1.5)
+  --first-time-ms MS   limit for a bot's own first turn (default 1000)
+  --grace F            a reply later than limit x F loses; later than limit is counted slow
+                       (default 1.5)
   --openings FILE      one opening per line: a forced move or a list of moves 'x y', separated by
-                       spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod count.
-  --record FILE        write every game as one JSON line (default /tmp/arena-<time>-<pid>.jsonl)
-  --no-record          do not record games
-  --resume             continue the match in --record FILE: finished games are read, not replayed
-  --json FILE          write the end summary as JSON
+                       spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod
+                       count. tools/openings/two_stone.txt holds every two-ply start up to
+                       symmetry. (default: none, games start on the empty board)
+  --random-openings K  each pair starts from K random plies that make no 3 and no 4 (ply 2 is never
+                       a steal; with K = 1 the second bot may steal). K1-K2: pair k draws K from
+                       the range. (default: off)
+  --seed S             seed of the random openings (default: a new one per run, printed and
+                       recorded)
+  --record FILE        write the set-up and every game as JSON lines
+                       (default /tmp/arena-<time>-<pid>.jsonl)
+  --no-record          do not record games (default: record)
+  --resume             continue the match in --record FILE: finished games are read, not replayed;
+                       refused when the record's set-up differs (default: off)
+  --json FILE          write the end summary as JSON (default: none)
   --sprt [elo0=0,elo1=5,alpha=0.05,beta=0.05]
-                       stop as soon as the pentanomial SPRT decides (any key may be given)
-  --stderr-dir DIR     keep each bot's stderr in DIR/game-<n>-<A|B>.log (default: discarded)
-  --quiet              no live progress line
+                       stop as soon as the SPRT decides (default: off; keys default as shown):
+                       pentanomial GSPRT on game pairs, logistic Elo; H1 = "A is stronger by elo1",
+                       H0 = "by elo0 at most". alpha: chance of accepting H1 at elo0, beta: of
+                       accepting H0 at elo1
+  --stderr-dir DIR     keep each bot's stderr in DIR/game-<n>-<A|B|NAME>.log (default: discarded)
+  --quiet              no live progress line (default: off)
   --help               this text
 )";
 
@@ -61,10 +85,14 @@ double parseNumber(const std::string& option, const std::string& text, double mi
 }
 
 struct Options {
-  std::string commandA, commandB;
+  std::string commandA, commandB;  // a two-bot match
+  std::string tournament;          // "round-robin" or "gauntlet"
+  std::vector<BotSpec> bots;       // the tournament's bots
   int games = -1, jobs = 1;
   Limits limits;
-  std::string openingsFile, recordFile, jsonFile, stderrDir;
+  std::string recordFile, jsonFile, stderrDir;
+  OpeningSettings openings;
+  bool seedGiven = false;
   bool noRecord = false, resume = false, quiet = false;
   SprtConfig sprt;
 };
@@ -88,6 +116,19 @@ void parseSprt(const std::string& spec, SprtConfig& cfg) {
   if (cfg.elo1 <= cfg.elo0) usageError("--sprt: elo1 must be greater than elo0");
 }
 
+// "name=command" of --tournament; names are unique and safe in file names.
+BotSpec parseNamedBot(const std::string& text, const std::vector<BotSpec>& earlier) {
+  const size_t eq = text.find('=');
+  const std::string name = text.substr(0, eq == std::string::npos ? 0 : eq);
+  bool safe = !name.empty();
+  for (char c : name) safe = safe && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-');
+  if (eq == std::string::npos || !safe || eq + 1 == text.size())
+    usageError("--tournament: expected a bot as NAME=COMMAND (NAME: letters, digits, . _ -), got '" + text + "'");
+  for (const BotSpec& b : earlier)
+    if (b.name == name) usageError("--tournament: two bots are named '" + name + "'");
+  return {name, text.substr(eq + 1)};
+}
+
 Options parseOptions(int argc, char** argv) {
   Options o;
   std::vector<std::string> positional;
@@ -105,58 +146,81 @@ Options parseOptions(int argc, char** argv) {
     else if (a == "--time-ms") o.limits.turnMs = parseNumber(a, value(), 1);
     else if (a == "--first-time-ms") o.limits.firstTurnMs = parseNumber(a, value(), 1);
     else if (a == "--grace") o.limits.grace = parseNumber(a, value(), 1);
-    else if (a == "--openings") o.openingsFile = value();
+    else if (a == "--openings") {
+      if (o.openings.kind == OpeningSettings::Kind::Random) usageError("--openings and --random-openings exclude each other");
+      o.openings.kind = OpeningSettings::Kind::File, o.openings.file = value();
+    } else if (a == "--random-openings") {
+      if (o.openings.kind == OpeningSettings::Kind::File) usageError("--openings and --random-openings exclude each other");
+      std::string error;
+      o.openings.kind = OpeningSettings::Kind::Random;
+      if (!parsePlyRange(value(), o.openings.minPlies, o.openings.maxPlies, error)) usageError(error);
+    } else if (a == "--seed") {
+      const std::string text = value();
+      char* end = nullptr;
+      errno = 0;
+      o.openings.seed = std::strtoull(text.c_str(), &end, 10);
+      if (text.empty() || *end || errno || text[0] == '-') usageError("--seed expects a non-negative integer, got '" + text + "'");
+      o.seedGiven = true;
+    }
     else if (a == "--record") o.recordFile = value();
     else if (a == "--no-record") o.noRecord = true;
     else if (a == "--resume") o.resume = true;
     else if (a == "--json") o.jsonFile = value();
     else if (a == "--stderr-dir") o.stderrDir = value();
     else if (a == "--quiet") o.quiet = true;
+    else if (a == "--tournament") {
+      o.tournament = value();
+      if (o.tournament != "round-robin" && o.tournament != "gauntlet")
+        usageError("--tournament expects round-robin or gauntlet, got '" + o.tournament + "'");
+    }
     else if (a == "--sprt") {
       std::string spec = (i + 1 < argc && std::strchr(argv[i + 1], '=')) ? argv[++i] : "";
       parseSprt(spec, o.sprt);
     } else if (a.size() > 1 && a[0] == '-' && a != "-") usageError("unknown option '" + a + "'");
     else positional.push_back(a);
   }
-  if (positional.size() != 2)
-    usageError("expected two bot commands 'COMMAND A' 'COMMAND B', got " + std::to_string(positional.size()));
-  o.commandA = positional[0], o.commandB = positional[1];
+  if (!o.tournament.empty()) {
+    if (positional.size() < 2)
+      usageError("--tournament expects at least two bots NAME=COMMAND, got " + std::to_string(positional.size()));
+    if (o.sprt.enabled) usageError("--sprt compares two bots; it does not apply to --tournament");
+    for (const std::string& p : positional) o.bots.push_back(parseNamedBot(p, o.bots));
+  } else {
+    if (positional.size() != 2)
+      usageError("expected two bot commands 'COMMAND A' 'COMMAND B' (or --tournament with NAME=COMMAND bots), got " +
+                 std::to_string(positional.size()));
+    o.commandA = positional[0], o.commandB = positional[1];
+  }
   if (o.games < 0) o.games = o.sprt.enabled ? 20000 : 10;
   if (o.resume && o.recordFile.empty()) usageError("--resume needs --record FILE");
   if (o.resume && o.noRecord) usageError("--resume and --no-record exclude each other");
+  if (o.seedGiven && o.openings.kind != OpeningSettings::Kind::Random) usageError("--seed needs --random-openings");
+  if (o.openings.kind == OpeningSettings::Kind::Random && !o.seedGiven) {
+    std::random_device device;  // a new seed per run; printed and recorded so the run can be repeated
+    o.openings.seed = (uint64_t(device()) << 32 | device()) ^ uint64_t(Clock::now().time_since_epoch().count());
+  }
   return o;
 }
 
-std::vector<std::vector<Cell>> loadOpenings(const std::string& file) {
-  std::ifstream in(file);
-  if (!in) usageError("cannot read openings file '" + file + "'");
-  std::vector<std::vector<Cell>> openings;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    line = line.substr(0, line.find('#'));
-    if (line.find_first_not_of(" \t\r,;") == std::string::npos) continue;
-    std::vector<Cell> moves;
-    std::string error;
-    if (!parseMoveList(line, moves, error))
-      usageError(file + ":" + std::to_string(number) + ": " + error + " (expected moves 'x y', e.g. '4 4' or '4 4; 3 2')");
-    openings.push_back(moves);
-  }
-  if (openings.empty()) usageError("openings file '" + file + "' has no opening (one 'x y' move list per line)");
-  return openings;
-}
+// One game of the schedule: which pairing of bots, and which game of that pairing.
+struct ScheduledGame {
+  int pairing = 0, local = 0;  // local game 2k + s: pair k, A moving first when s = 0
+};
 
-// The shared state of a running match.
+// The shared state of a running match (or tournament: several pairings of bots).
 struct Match {
   Options opt;
+  SetUp setUp;
   MatchInfo info;
-  std::vector<std::vector<Cell>> openings;
+  Openings openings;
+  std::vector<std::pair<int, int>> pairings;  // (bot playing A, bot playing B)
+  std::vector<ScheduledGame> schedule;        // pair by pair, every pairing in turn
   std::mutex mutex;
   std::condition_variable changed;
-  MatchStats stats;
-  std::set<int> finishedGames;  // from --resume
-  std::atomic<int> nextGame{0};
+  std::vector<MatchStats> stats;                 // per pairing
+  std::set<std::pair<int, int>> finishedGames;  // (pairing, local) from --resume
+  std::vector<char> provedWorking;              // per bot: answered a turn in this run
+  std::string fatal;                            // why the match stopped (a bot that cannot play)
+  std::atomic<size_t> nextGame{0};
   std::atomic<bool> sprtDone{false};
   int running = 0;
   FILE* record = nullptr;
@@ -166,26 +230,69 @@ struct Match {
 
 void onSignal(int) { stopRequested() = true; }
 
-void playOneGame(Match& m, int game) {
-  const int pair = game / 2;
-  const int seatOfA = game % 2;  // the first game of a pair has A moving first
-  std::vector<Cell> opening;
-  if (!m.openings.empty()) opening = m.openings[size_t(pair) % m.openings.size()];
-  int errFd[2] = {-1, -1};
-  if (!m.opt.stderrDir.empty())
-    for (int bot = 0; bot < 2; ++bot) {
-      std::string path = m.opt.stderrDir + "/game-" + std::to_string(game) + "-" + (bot ? "B" : "A") + ".log";
-      errFd[bot] = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    }
-  ProcessPlayer a(m.opt.commandA, errFd[0]), b(m.opt.commandB, errFd[1]);
+// The bots' stderr for a game: a file in --stderr-dir, or (while a bot has not yet answered a
+// turn) an unnamed temporary file kept to show why it failed. -1: discarded.
+int stderrFile(const Match& m, int game, int bot, bool keepForDiagnosis) {
+  if (!m.opt.stderrDir.empty()) {
+    const std::string path = m.opt.stderrDir + "/game-" + std::to_string(game) + "-" + m.setUp.bots[size_t(bot)].name + ".log";
+    return open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  }
+  if (!keepForDiagnosis) return -1;
+  const char* dir = std::getenv("TMPDIR");
+  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/arena-stderr-XXXXXX";
+  const int fd = mkostemp(&path[0], O_CLOEXEC);
+  if (fd >= 0) unlink(path.c_str());
+  return fd;
+}
+
+std::string fileStart(int fd, size_t max = 4000) {
+  std::string text(max, '\0');
+  const ssize_t n = pread(fd, &text[0], max, 0);
+  text.resize(n > 0 ? size_t(n) : 0);
+  return text;
+}
+
+// Did the bot in `seat` answer at least one turn of this game?
+bool answeredATurn(const GameResult& r, int seat) {
+  for (size_t i = size_t(r.openingPlies); i < r.moves.size(); ++i)
+    if (int(i % 2) == seat && r.moves[i].ms >= 0) return true;
+  return false;
+}
+
+void playOneGame(Match& m, int game, const ScheduledGame& g) {
+  const int pair = g.local / 2;
+  const int seatOfA = g.local % 2;  // the first game of a pair has A moving first
+  const int bots[2] = {m.pairings[size_t(g.pairing)].first, m.pairings[size_t(g.pairing)].second};  // A, B
+  const Opening opening = m.openings.forPair(pair);
+  int errFd[2];
+  for (int k = 0; k < 2; ++k) errFd[k] = stderrFile(m, game, bots[k], !m.provedWorking[size_t(bots[k])]);
+  ProcessPlayer a(m.setUp.bots[size_t(bots[0])].command, errFd[0]), b(m.setUp.bots[size_t(bots[1])].command, errFd[1]);
   Player* seats[2] = {seatOfA == 0 ? static_cast<Player*>(&a) : &b, seatOfA == 0 ? static_cast<Player*>(&b) : &a};
   GameRecord record;
-  record.game = game, record.pair = pair, record.seatOfA = seatOfA;
+  record.game = game, record.pairing = g.pairing, record.pair = pair, record.seatOfA = seatOfA;
+  record.nameA = m.setUp.bots[size_t(bots[0])].name, record.nameB = m.setUp.bots[size_t(bots[1])].name;
   record.result = playGame(seats, opening, m.opt.limits);
+  std::lock_guard<std::mutex> lock(m.mutex);
+  // Fail fast: a bot that never answered a turn in this run and crashed before its first answer
+  // cannot play at all (wrong command, missing library, bad flag); every further game would be
+  // a meaningless loss.
+  for (int k = 0; k < 2; ++k) {
+    const int seat = k == 0 ? seatOfA : seatOfA ^ 1;
+    if (answeredATurn(record.result, seat)) {
+      m.provedWorking[size_t(bots[k])] = true;
+    } else if (record.result.reason == Reason::Crash && record.result.winnerSeat == (seat ^ 1) &&
+               !m.provedWorking[size_t(bots[k])] && m.fatal.empty()) {
+      const BotSpec& bot = m.setUp.bots[size_t(bots[k])];
+      m.fatal = "bot " + bot.name + " ('" + bot.command + "') failed on its first turn in game " + std::to_string(game) +
+                ": " + record.result.detail + "\n--- its stderr ---\n" + (errFd[k] >= 0 ? fileStart(errFd[k]) : "") +
+                "--- end of stderr ---\nThe match is stopped: check the command.";
+      stopRequested() = true;  // abort the games still running
+    }
+  }
   for (int fd : errFd)
     if (fd >= 0) close(fd);
-  std::lock_guard<std::mutex> lock(m.mutex);
-  m.stats.add(record);
+  if (!m.fatal.empty()) return;
+  m.stats[size_t(g.pairing)].add(record);
   if (record.result.reason != Reason::Aborted) {
     ++m.playedThisRun;
     if (m.record) {
@@ -193,20 +300,21 @@ void playOneGame(Match& m, int game) {
       std::fflush(m.record);
     }
   }
-  if (m.opt.sprt.enabled && sprtState(m.stats.pairs, m.opt.sprt).decision != SprtDecision::Continue) m.sprtDone = true;
+  if (m.opt.sprt.enabled && sprtState(m.stats[0].pairs, m.opt.sprt).decision != SprtDecision::Continue) m.sprtDone = true;
 }
 
 void worker(Match& m) {
   for (;;) {
     if (stopRequested() || m.sprtDone) return;
-    const int game = m.nextGame++;
-    if (game >= m.opt.games) return;
-    if (m.finishedGames.count(game)) continue;
+    const size_t game = m.nextGame++;
+    if (game >= m.schedule.size()) return;
+    const ScheduledGame g = m.schedule[game];
+    if (m.finishedGames.count({g.pairing, g.local})) continue;
     {
       std::lock_guard<std::mutex> lock(m.mutex);
       ++m.running;
     }
-    playOneGame(m, game);
+    playOneGame(m, int(game), g);
     {
       std::lock_guard<std::mutex> lock(m.mutex);
       --m.running;
@@ -216,18 +324,26 @@ void worker(Match& m) {
 }
 
 std::string progressLine(Match& m) {
-  const MatchStats& s = m.stats;
+  int64_t done = 0, aborted = 0;
+  for (const MatchStats& s : m.stats) done += s.games(), aborted += s.aborted;
   const double minutes = msSince(m.start) / 60000.0;
   const double rate = minutes > 0 ? double(m.playedThisRun) / minutes : 0;
-  const int64_t left = m.opt.games - s.games() - s.aborted;
+  const int64_t total = int64_t(m.schedule.size());
+  const int64_t left = total - done - aborted;
   char buf[256];
   std::string eta = "?";
   if (rate > 0) {
     const long seconds = long(double(left) / rate * 60 + 0.5);
     eta = seconds >= 60 ? std::to_string(seconds / 60) + "m" + std::to_string(seconds % 60) + "s" : std::to_string(seconds) + "s";
   }
-  std::snprintf(buf, sizeof buf, "[%lld/%d] W %lld D %lld L %lld  score %.3f  %s  %.1f games/min  ETA %s",
-                (long long)s.games(), m.opt.games, (long long)s.wins, (long long)s.draws, (long long)s.losses,
+  if (m.pairings.size() > 1) {
+    std::snprintf(buf, sizeof buf, "[%lld/%lld] %zu pairings  %.1f games/min  ETA %s", (long long)done, (long long)total,
+                  m.pairings.size(), rate, eta.c_str());
+    return buf;
+  }
+  const MatchStats& s = m.stats[0];
+  std::snprintf(buf, sizeof buf, "[%lld/%lld] W %lld D %lld L %lld  score %.3f  %s  %.1f games/min  ETA %s",
+                (long long)done, (long long)total, (long long)s.wins, (long long)s.draws, (long long)s.losses,
                 s.games() ? s.score() : 0.5, formatElo(s.elo()).c_str(), rate, eta.c_str());
   std::string line = buf;
   if (m.opt.sprt.enabled) {
@@ -246,13 +362,91 @@ std::string defaultRecordPath() {
   return std::string(tmp && *tmp ? tmp : "/tmp") + "/arena-" + stamp + "-" + std::to_string(getpid()) + ".jsonl";
 }
 
+// Pair by pair, every pairing in turn: an interrupted tournament has all pairings about as far.
+std::vector<ScheduledGame> makeSchedule(size_t pairings, int gamesPerPairing) {
+  std::vector<ScheduledGame> schedule;
+  for (int pair = 0; 2 * pair < gamesPerPairing; ++pair)
+    for (size_t p = 0; p < pairings; ++p)
+      for (int s = 0; s < 2 && 2 * pair + s < gamesPerPairing; ++s) schedule.push_back({int(p), 2 * pair + s});
+  return schedule;
+}
+
+// --resume: reads the record's set-up and finished games. Refuses (usage error) a record made
+// with another set-up or without a header. A missing or empty file starts a new record.
+// Returns whether the file already has a header.
+bool readRecordForResume(Match& m) {
+  std::ifstream in(m.opt.recordFile);
+  std::string line;
+  int number = 0;
+  bool header = false;
+  while (in && std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    if (!header) {
+      SetUp recorded;
+      std::string version, date;
+      if (!headerFromJson(line, recorded, version, date))
+        usageError("--resume: '" + m.opt.recordFile + "' has no set-up header (written by an older arena?); "
+                   "start a new record file");
+      header = true;
+      // The seed is part of the set-up: without --seed, continue with the recorded one.
+      if (recorded.openings.kind == OpeningSettings::Kind::Random &&
+          m.setUp.openings.kind == OpeningSettings::Kind::Random && !m.opt.seedGiven)
+        m.setUp.openings.seed = recorded.openings.seed;
+      const std::vector<std::string> differences = setUpDifferences(recorded, m.setUp);
+      if (!differences.empty()) {
+        std::string text = "--resume: '" + m.opt.recordFile + "' (arena " + version + ", " + date +
+                           ") was made with a different set-up:";
+        for (const auto& d : differences) text += "\n  " + d;
+        usageError(text + "\nUse the same set-up, or a new record file");
+      }
+      continue;
+    }
+    if (isRecordHeader(line)) continue;
+    GameRecord r;
+    std::string error;
+    if (!recordFromJson(line, r, error)) {
+      std::cerr << "arena: " << m.opt.recordFile << ":" << number << ": " << error << " (line skipped)\n";
+      continue;
+    }
+    const int local = 2 * r.pair + r.seatOfA;
+    if (r.result.reason == Reason::Aborted || r.pairing < 0 || size_t(r.pairing) >= m.pairings.size() ||
+        local >= m.opt.games || m.finishedGames.count({r.pairing, local}))
+      continue;
+    m.finishedGames.insert({r.pairing, local});
+    m.stats[size_t(r.pairing)].add(r);
+  }
+  std::cerr << "arena: resuming with " << m.finishedGames.size() << " finished games from " << m.opt.recordFile << "\n";
+  return header;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Match m;
   m.opt = parseOptions(argc, argv);
   Options& opt = m.opt;
-  if (!opt.openingsFile.empty()) m.openings = loadOpenings(opt.openingsFile);
+  if (opt.tournament.empty()) {
+    m.setUp.mode = "match";
+    m.setUp.bots = {{"A", opt.commandA}, {"B", opt.commandB}};
+    m.pairings = {{0, 1}};
+  } else {
+    m.setUp.mode = opt.tournament;
+    m.setUp.bots = opt.bots;
+    for (int i = 0; i < int(opt.bots.size()); ++i)
+      for (int j = i + 1; j < int(opt.bots.size()); ++j)
+        if (opt.tournament == "round-robin" || i == 0) m.pairings.push_back({i, j});
+  }
+  m.setUp.limits = opt.limits;
+  m.setUp.gamesPerPairing = opt.games;
+  m.stats.resize(m.pairings.size());
+  m.provedWorking.assign(m.setUp.bots.size(), false);
+  m.schedule = makeSchedule(m.pairings.size(), opt.games);
+  {
+    std::string error;
+    if (!m.openings.init(opt.openings, error)) usageError(error);
+    m.setUp.openings = m.openings.settings();  // with the file's hash
+  }
   const unsigned cores = std::thread::hardware_concurrency();
   if (cores > 0 && unsigned(opt.jobs) > cores)
     std::cerr << "arena: warning: --jobs " << opt.jobs << " exceeds the " << cores
@@ -267,36 +461,27 @@ int main(int argc, char** argv) {
   // Geometry tables before threads start.
   geometry(), lineRules(), zobrist(), windows();
 
-  if (opt.resume) {
-    std::ifstream in(opt.recordFile);
-    std::string line;
-    int number = 0;
-    while (in && std::getline(in, line)) {
-      ++number;
-      if (line.empty()) continue;
-      GameRecord r;
-      std::string error;
-      if (!recordFromJson(line, r, error)) {
-        std::cerr << "arena: " << opt.recordFile << ":" << number << ": " << error << " (line skipped)\n";
-        continue;
-      }
-      if (r.result.reason == Reason::Aborted || r.game >= opt.games || m.finishedGames.count(r.game)) continue;
-      m.finishedGames.insert(r.game);
-      m.stats.add(r);
-    }
-    std::cerr << "arena: resuming with " << m.finishedGames.size() << " finished games from " << opt.recordFile << "\n";
+  const bool hasHeader = opt.resume && readRecordForResume(m);
+  if (m.setUp.openings.seed != opt.openings.seed) {  // adopted from the record
+    opt.openings.seed = m.setUp.openings.seed;
+    std::string error;
+    m.openings.init(opt.openings, error);
   }
+  if (opt.openings.kind == OpeningSettings::Kind::Random)
+    std::cerr << "arena: openings: " << opt.openings.describe() << " (repeat with --seed " << opt.openings.seed << ")\n";
   if (!opt.noRecord) {
     if (opt.recordFile.empty()) opt.recordFile = defaultRecordPath();
     m.record = std::fopen(opt.recordFile.c_str(), opt.resume ? "a" : "w");
     if (!m.record) usageError("cannot write the record file '" + opt.recordFile + "': " + std::strerror(errno));
     fcntl(fileno(m.record), F_SETFD, FD_CLOEXEC);
+    if (!hasHeader) std::fprintf(m.record, "%s\n", headerToJson(m.setUp, utcNow()).c_str()), std::fflush(m.record);
   }
 
   m.info.commandA = opt.commandA, m.info.commandB = opt.commandB;
   m.info.limits = opt.limits;
   m.info.gamesPlanned = opt.games;
   m.info.sprt = opt.sprt;
+  m.info.openings = m.openings.settings();
   m.info.recordFile = opt.noRecord ? "" : opt.recordFile;
 
   struct sigaction sa {};
@@ -316,9 +501,11 @@ int main(int argc, char** argv) {
     int64_t lastDone = -1;
     for (;;) {
       m.changed.wait_for(lock, std::chrono::milliseconds(tty ? 500 : 1000));
-      const int64_t done = m.stats.games();
-      const bool finished = m.running == 0 && (stopRequested() || m.sprtDone || m.nextGame >= opt.games);
-      if (!opt.quiet && (tty ? (done != lastDone || msSince(lastPrint) > 1000) : (done != lastDone && msSince(lastPrint) > 10000) || finished)) {
+      int64_t done = 0;
+      for (const MatchStats& s : m.stats) done += s.games();
+      const bool finished = m.running == 0 && (stopRequested() || m.sprtDone || m.nextGame >= m.schedule.size());
+      if (!opt.quiet && m.fatal.empty() &&
+          (tty ? (done != lastDone || msSince(lastPrint) > 1000) : (done != lastDone && msSince(lastPrint) > 10000) || finished)) {
         std::cerr << (tty ? "\r\033[K" : "") << progressLine(m) << (tty ? "" : "\n") << std::flush;
         lastPrint = Clock::now(), lastDone = done;
       }
@@ -328,13 +515,19 @@ int main(int argc, char** argv) {
   for (auto& t : threads) t.join();
   if (!opt.quiet && tty) std::cerr << "\n";
   if (m.record) std::fclose(m.record);
+  if (!m.fatal.empty()) {
+    std::cerr << "arena: " << m.fatal << "\n";
+    return 3;
+  }
 
   m.info.interrupted = stopRequested();
   m.info.elapsedSeconds = msSince(m.start) / 1000;
-  std::cout << textReport(m.stats, m.info) << std::flush;
+  TournamentInfo t{m.setUp, m.pairings, m.info.recordFile, m.info.interrupted, m.info.elapsedSeconds};
+  const bool tournament = !opt.tournament.empty();
+  std::cout << (tournament ? tournamentTextReport(m.stats, t) : textReport(m.stats[0], m.info)) << std::flush;
   if (!opt.jsonFile.empty()) {
     std::ofstream out(opt.jsonFile);
-    out << jsonReport(m.stats, m.info);
+    out << (tournament ? tournamentJsonReport(m.stats, t) : jsonReport(m.stats[0], m.info));
     if (!out) {
       std::cerr << "arena: cannot write '" << opt.jsonFile << "'\n";
       return 1;

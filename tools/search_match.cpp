@@ -35,7 +35,16 @@ bool parseConfig(const std::string& text, Config& cfg, std::string& error) {
     if (item.empty()) continue;
     const size_t eq = item.find('=');
     const std::string key = item.substr(0, eq);
-    const double v = eq == std::string::npos ? 0 : std::atof(item.c_str() + eq + 1);
+    double v = 0;
+    if (eq != std::string::npos) {
+      char* end = nullptr;
+      const std::string number = item.substr(eq + 1);
+      v = std::strtod(number.c_str(), &end);
+      if (number.empty() || *end) {
+        error = "config key '" + key + "' expects a number, got '" + number + "'";
+        return false;
+      }
+    }
     if (key == "plain") cfg.options = SearchOptions::plainUct();
     else if (key == "c") cfg.options.exploration = v;
     else if (key == "expand") cfg.options.expandVisits = uint32_t(v);
@@ -88,6 +97,50 @@ int playGame(const Config& a, const Config& b, bool aFirst, Cell opening, double
   }
 }
 
+// The usage text, with the defaults read from the code so that it cannot drift.
+std::string usage() {
+  const SearchOptions d;
+  const Config defaults;
+  std::ostringstream o;
+  o << "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
+       "                    [--a CONFIG] [--b CONFIG]\n"
+       "Plays two search configurations against each other in process (no protocol, no processes).\n"
+       "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n"
+       "  --time-ms MS     time per move (default 0: unset; one of --time-ms / --iterations is needed)\n"
+       "  --iterations N   MCTS iterations per move instead of time (default 0: unset)\n"
+       "  --games N        games to play (default 20)\n"
+       "  --jobs J         games at the same time (default 1)\n"
+       "  --seed S         seed of the openings and searches (default 1)\n"
+       "  --a CONFIG       configuration of A (default: the bot's search options)\n"
+       "  --b CONFIG       configuration of B (default: the bot's search options)\n"
+       "  --help           this text\n"
+       "CONFIG: comma-separated keys applied in order to the bot's search options:\n"
+       "  plain        the weak reference: plain UCT, no solver, no tactics, random playouts\n"
+    << "  c=X          UCT exploration constant (default " << d.exploration << ")\n"
+    << "  expand=N     visits before a leaf is expanded (default " << d.expandVisits << ")\n"
+    << "  secure       final move by secure child (lower bound); visits: by most visits (default "
+    << (d.secureChild ? "secure" : "visits") << ")\n"
+    << "  secureA=X    the secure child's A in value - A / sqrt(n) (default " << d.secureA << ")\n"
+    << "  nosolver     no proofs backed up the tree (default: solver on)\n"
+    << "  notactics    no win / block / no-own-3 tactics at the leaves (default: on)\n"
+    << "  random       uniformly random playouts (default: the smart policy)\n"
+    << "  nodes=N      tree size in nodes (default " << defaults.nodes << ")\n"
+    << "  rave=K       RAVE weight k, 0 = off (default " << d.raveK << ")\n"
+    << "  raveC=X      exploration constant used with RAVE (default " << d.raveExploration << ")\n";
+  return o.str();
+}
+
+// A whole-string number >= `min`, or an error naming the option.
+bool parseNumber(const std::string& option, const char* text, double min, double& out, std::string& error) {
+  char* end = nullptr;
+  out = std::strtod(text, &end);
+  if (!*text || *end || !(out >= min)) {
+    error = option + " expects a number >= " + std::to_string(int(min)) + ", got '" + text + "'";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -96,29 +149,39 @@ int main(int argc, char** argv) {
   uint64_t iterations = 0, seed = 1;
   Config a, b;
   std::string error;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 1; i < argc && error.empty(); ++i) {
     const std::string arg = argv[i];
-    const bool hasValue = i + 1 < argc;
-    if (arg == "--games" && hasValue) games = std::atoi(argv[++i]);
-    else if (arg == "--jobs" && hasValue) jobs = std::atoi(argv[++i]);
-    else if (arg == "--time-ms" && hasValue) timeMs = std::atof(argv[++i]);
-    else if (arg == "--iterations" && hasValue) iterations = uint64_t(std::atoll(argv[++i]));
-    else if (arg == "--seed" && hasValue) seed = uint64_t(std::atoll(argv[++i]));
-    else if (arg == "--a" && hasValue) {
-      if (!parseConfig(argv[++i], a, error)) break;
-    } else if (arg == "--b" && hasValue) {
-      if (!parseConfig(argv[++i], b, error)) break;
-    } else {
-      error = "unknown or incomplete option '" + arg + "'";
+    if (arg == "--help" || arg == "-h") {
+      std::cout << usage();
+      return 0;
+    }
+    if (i + 1 >= argc) {
+      error = "unknown option or missing value: '" + arg + "'";
       break;
+    }
+    const char* value = argv[++i];
+    double v = 0;
+    if (arg == "--games") {
+      if (parseNumber(arg, value, 1, v, error)) games = int(v);
+    } else if (arg == "--jobs") {
+      if (parseNumber(arg, value, 1, v, error)) jobs = int(v);
+    } else if (arg == "--time-ms") {
+      parseNumber(arg, value, 0, timeMs, error);
+    } else if (arg == "--iterations") {
+      if (parseNumber(arg, value, 0, v, error)) iterations = uint64_t(v);
+    } else if (arg == "--seed") {
+      if (parseNumber(arg, value, 0, v, error)) seed = uint64_t(v);
+    } else if (arg == "--a") {
+      parseConfig(value, a, error);
+    } else if (arg == "--b") {
+      parseConfig(value, b, error);
+    } else {
+      error = "unknown option '" + arg + "'";
     }
   }
   if (error.empty() && timeMs <= 0 && iterations == 0) error = "set --time-ms or --iterations";
-  if (!error.empty() || games <= 0 || jobs <= 0) {
-    std::cerr << "search_match: " << (error.empty() ? "bad --games/--jobs" : error) << "\n"
-              << "usage: search_match --games N [--jobs J] (--time-ms MS | --iterations N) [--seed S]\n"
-              << "                    --a CONFIG --b CONFIG   (keys: plain c= expand= secure visits secureA=\n"
-              << "                    nosolver notactics random nodes= rave= raveC=)\n";
+  if (!error.empty()) {
+    std::cerr << "search_match: " << error << "\n(run 'search_match --help' for the options)\n";
     return 2;
   }
   geometry(), lineRules(), zobrist();

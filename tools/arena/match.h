@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "tools/arena/json.h"
+#include "tools/arena/openings.h"
 #include "tools/arena/record.h"
+#include "tools/arena/sprt.h"
 #include "tools/arena/stats.h"
 
 namespace yav::arena {
@@ -102,6 +104,7 @@ struct MatchInfo {
   Limits limits;
   int gamesPlanned = 0;
   SprtConfig sprt;
+  OpeningSettings openings;
   std::string recordFile;
   bool interrupted = false;
   double elapsedSeconds = 0;
@@ -115,6 +118,7 @@ inline std::string textReport(const MatchStats& m, const MatchInfo& info) {
   std::snprintf(buf, sizeof buf, "Limits: first turn %.0f ms, later %.0f ms, grace x%.2f\n", info.limits.firstTurnMs,
                 info.limits.turnMs, info.limits.grace);
   o << buf;
+  o << "Openings: " << info.openings.describe() << "\n";
   o << "Games: " << m.games() << " of " << info.gamesPlanned;
   if (m.aborted) o << " (" << m.aborted << " aborted, not counted)";
   if (info.interrupted) o << "  [INTERRUPTED]";
@@ -152,8 +156,8 @@ inline std::string textReport(const MatchStats& m, const MatchInfo& info) {
   }
   if (info.sprt.enabled) {
     SprtState s = sprtState(m.pairs, info.sprt);
-    std::snprintf(buf, sizeof buf, "SPRT (pentanomial) elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: LLR %.3f [%.3f, %.3f] -> %s\n",
-                  info.sprt.elo0, info.sprt.elo1, info.sprt.alpha, info.sprt.beta, s.llr, s.lower, s.upper,
+    std::snprintf(buf, sizeof buf, "SPRT (%s) elo0 %.1f elo1 %.1f alpha %.3f beta %.3f: LLR %.3f [%.3f, %.3f] -> %s\n",
+                  kSprtModel, info.sprt.elo0, info.sprt.elo1, info.sprt.alpha, info.sprt.beta, s.llr, s.lower, s.upper,
                   s.decision == SprtDecision::AcceptH1   ? "H1 accepted (A is stronger by about elo1)"
                   : s.decision == SprtDecision::AcceptH0 ? "H0 accepted (A is not stronger by elo1)"
                                                          : "no decision yet");
@@ -177,6 +181,7 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
     << ",\n  \"command_b\": " << json::quote(info.commandB) << ",\n  \"limits\": {\"first_turn_ms\": "
     << number(info.limits.firstTurnMs) << ", \"turn_ms\": " << number(info.limits.turnMs)
     << ", \"grace\": " << number(info.limits.grace) << "}";
+  o << ",\n  \"openings\": " << openingsJson(info.openings);
   o << ",\n  \"per_seat\": {";
   for (int seat = 0; seat < 2; ++seat)
     o << (seat ? ", " : "") << (seat ? "\"a_second\"" : "\"a_first\"") << ": {\"wins\": " << m.seatWins[seat]
@@ -203,7 +208,7 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
   o << "}";
   if (info.sprt.enabled) {
     SprtState s = sprtState(m.pairs, info.sprt);
-    o << ",\n  \"sprt\": {\"model\": \"pentanomial\", \"elo0\": " << number(info.sprt.elo0) << ", \"elo1\": "
+    o << ",\n  \"sprt\": {\"model\": \"pentanomial GSPRT\", \"elo_model\": \"logistic\", \"elo0\": " << number(info.sprt.elo0) << ", \"elo1\": "
       << number(info.sprt.elo1) << ", \"alpha\": " << number(info.sprt.alpha, 4) << ", \"beta\": "
       << number(info.sprt.beta, 4) << ", \"llr\": " << number(s.llr, 4) << ", \"lower\": " << number(s.lower, 4)
       << ", \"upper\": " << number(s.upper, 4) << ", \"decision\": " << json::quote(sprtDecisionName(s.decision))

@@ -1,11 +1,13 @@
 // Game records: one JSON object per line, written by the arena (`--record FILE`) and read by the
 // viewer and by `--resume`.
 //
-// {"game":3,"pair":1,"seats":["B","A"],"opening_plies":1,"moves":["4 4","3 2",...],
-//  "times_ms":[-1,12.4,...],"slow":[5],"result":"A","winner_seat":2,"reason":"line3",
-//  "detail":"seat 1 made a line of 3"}
-// `seats[0]` moved first (CodinGame id 1); `winner_seat` is 1, 2 or 0 (draw/aborted); times are
-// -1 for forced opening moves; `slow` lists the ply indices answered later than the limit.
+// Line 1: the set-up (setup.h). Then per game:
+// {"game":3,"pairing":0,"pair":1,"bots":["A","B"],"seats":["B","A"],"opening_plies":1,
+//  "moves":["4 4","3 2",...],"times_ms":[-1,12.4,...],"slow":[5],"result":"A","winner_seat":2,
+//  "reason":"line3","detail":"seat 1 made a line of 3"}
+// `bots` names the pairing's A and B (in tournaments the bots' own names); `seats[0]` moved first
+// (CodinGame id 1); `winner_seat` is 1, 2 or 0 (draw/aborted); times are -1 for forced opening
+// moves; `slow` lists the ply indices answered later than the limit.
 #pragma once
 
 #include <sstream>
@@ -20,6 +22,8 @@ namespace yav::arena {
 struct GameRecord {
   int game = 0, pair = 0;
   int seatOfA = 0;  // 0: A moved first
+  int pairing = 0;  // tournaments: which pairing of bots (0 in a two-bot match)
+  std::string nameA = "A", nameB = "B";  // the bots playing A and B
   GameResult result;
 
   // "A", "B", "draw" or "aborted"
@@ -32,7 +36,8 @@ struct GameRecord {
 
 inline std::string recordToJson(const GameRecord& r) {
   std::ostringstream o;
-  o << "{\"game\":" << r.game << ",\"pair\":" << r.pair << ",\"seats\":"
+  o << "{\"game\":" << r.game << ",\"pairing\":" << r.pairing << ",\"pair\":" << r.pair << ",\"bots\":["
+    << json::quote(r.nameA) << "," << json::quote(r.nameB) << "],\"seats\":"
     << (r.seatOfA == 0 ? "[\"A\",\"B\"]" : "[\"B\",\"A\"]") << ",\"opening_plies\":" << r.result.openingPlies
     << ",\"moves\":[";
   for (size_t i = 0; i < r.result.moves.size(); ++i) o << (i ? "," : "") << json::quote(cellName(r.result.moves[i].cell));
@@ -52,6 +57,9 @@ inline std::string recordToJson(const GameRecord& r) {
   return o.str();
 }
 
+// The first line of a record file is its set-up (setup.h), not a game.
+inline bool isRecordHeader(const std::string& line) { return line.rfind("{\"record_header\"", 0) == 0; }
+
 // Reads one record line; false with `error` when the line is not a valid record.
 inline bool recordFromJson(const std::string& line, GameRecord& r, std::string& error) {
   json::Value v;
@@ -62,6 +70,9 @@ inline bool recordFromJson(const std::string& line, GameRecord& r, std::string& 
   r.pair = int(v.numberOr("pair", r.game / 2));
   const json::Value* seats = v.get("seats");
   r.seatOfA = seats && seats->items.size() == 2 && seats->items[0].str == "B" ? 1 : 0;
+  r.pairing = int(v.numberOr("pairing", 0));
+  if (const json::Value* bots = v.get("bots"))
+    if (bots->items.size() == 2) r.nameA = bots->items[0].str, r.nameB = bots->items[1].str;
   r.result.openingPlies = int(v.numberOr("opening_plies", 0));
   const json::Value* moves = v.get("moves");
   if (!moves || moves->type != json::Value::Type::Array) return error = "record without \"moves\"", false;

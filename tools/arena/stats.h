@@ -1,5 +1,5 @@
 // Match statistics: Elo difference from a score, its 95% confidence interval, likelihood of
-// superiority (LOS) and the sequential probability ratio test (SPRT) on game pairs.
+// superiority (LOS). The SPRT is in sprt.h.
 //
 // Conventions (documented in docs/arena.md):
 // - Elo is the logistic model: score s = 1 / (1 + 10^(-elo/400)).
@@ -7,10 +7,6 @@
 //   through the logistic curve; reported as half the width in Elo, like cutechess-cli.
 // - The pair interval does the same with game pairs as samples (pentanomial), see pairEloEstimate.
 // - LOS = Phi((W - L) / sqrt(W + L)), draws ignored.
-// - SPRT is pentanomial: each pair of games with swapped seats is one sample with score
-//   0, 1/4, 1/2, 3/4 or 1; LLR uses the normal (generalised SPRT) approximation
-//   LLR = N (s1 - s0) (2 mean - s0 - s1) / (2 variance), with variance the per-pair variance.
-//   Bounds: lower = ln(beta / (1 - alpha)), upper = ln((1 - beta) / alpha).
 #pragma once
 
 #include <array>
@@ -82,47 +78,6 @@ inline EloEstimate pairEloEstimate(const Pentanomial& pairs) {
   e.high = eloFromScore(mean + kZ95 * sd);
   e.ci95 = (e.high - e.low) / 2;
   return e;
-}
-
-struct SprtConfig {
-  bool enabled = false;
-  double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
-};
-
-enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
-inline const char* sprtDecisionName(SprtDecision d) {
-  return d == SprtDecision::AcceptH1 ? "H1" : d == SprtDecision::AcceptH0 ? "H0" : "continue";
-}
-
-struct SprtState {
-  double llr = 0, lower = 0, upper = 0;
-  SprtDecision decision = SprtDecision::Continue;
-};
-
-// Log-likelihood ratio of H1 (elo = elo1) against H0 (elo = elo0) from the pair counts. Each bin
-// gets a tiny prior count so that a one-sided start (all pairs won) still has a variance.
-inline double sprtLlr(const Pentanomial& pairs, double elo0, double elo1) {
-  constexpr double kPrior = 1e-3;
-  double n = 0, mean = 0;
-  for (int i = 0; i < 5; ++i) n += pairs[i] + kPrior, mean += (pairs[i] + kPrior) * (i / 4.0);
-  const double realPairs = double(pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4]);
-  if (realPairs < 1) return 0;
-  mean /= n;
-  double variance = 0;
-  for (int i = 0; i < 5; ++i) variance += (pairs[i] + kPrior) * std::pow(i / 4.0 - mean, 2);
-  variance /= n;
-  const double s0 = scoreFromElo(elo0), s1 = scoreFromElo(elo1);
-  return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
-}
-
-inline SprtState sprtState(const Pentanomial& pairs, const SprtConfig& cfg) {
-  SprtState s;
-  s.lower = std::log(cfg.beta / (1 - cfg.alpha));
-  s.upper = std::log((1 - cfg.beta) / cfg.alpha);
-  s.llr = sprtLlr(pairs, cfg.elo0, cfg.elo1);
-  s.decision = s.llr >= s.upper ? SprtDecision::AcceptH1 : s.llr <= s.lower ? SprtDecision::AcceptH0
-                                                                             : SprtDecision::Continue;
-  return s;
 }
 
 // Response-time percentile (nearest rank) of an ascending-sorted sample.

@@ -1,0 +1,116 @@
+// Openings: the shipped two-ply file (every class under the 12 symmetries exactly once, as the
+// generator prints it) and random openings (reproducible, undecided, no steal, lengths in range).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+#include "symmetry.h"
+#include "tools/arena/openings.h"
+
+using namespace yav;
+using namespace yav::arena;
+
+namespace {
+
+const std::string kTwoStoneFile = std::string(YAVALATH_SOURCE_DIR) + "/tools/openings/two_stone.txt";
+
+PositionKey classOf(const Opening& moves) {
+  Board b;
+  for (Cell c : moves) b.play(c);
+  return canonicalize(PositionKey::of(b)).key;
+}
+
+}  // namespace
+
+TEST(ArenaOpenings, TwoStoneFileHoldsEveryTwoPlyClassOnce) {
+  std::vector<Opening> openings;
+  std::string error;
+  ASSERT_TRUE(loadOpeningsFile(kTwoStoneFile, openings, error)) << error;
+  std::set<PositionKey> twoStone, steals;
+  for (const Opening& o : openings) {
+    ASSERT_EQ(o.size(), 2u);
+    const bool steal = o[0] == o[1];
+    EXPECT_TRUE((steal ? steals : twoStone).insert(classOf(o)).second) << "class repeated: " << cellName(o[0]) << "; " << cellName(o[1]);
+  }
+  EXPECT_EQ(twoStone.size(), 328u);  // the statement's count: one stone of each colour
+  EXPECT_EQ(steals.size(), 9u);      // one per first-move class
+  EXPECT_EQ(openings.size(), 337u);
+  // Every two-ply game start falls into a listed class.
+  for (Cell first = 0; first < kCells; ++first)
+    for (Cell reply = 0; reply < kCells; ++reply) {
+      const PositionKey k = classOf({first, reply});
+      EXPECT_TRUE(twoStone.count(k) || steals.count(k)) << cellName(first) << "; " << cellName(reply);
+    }
+}
+
+TEST(ArenaOpenings, GeneratorPrintsTheShippedFile) {
+  FILE* p = popen((std::string(YAVALATH_BIN_DIR) + "/two_ply_openings").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string generated;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) generated.append(buf, n);
+  EXPECT_EQ(pclose(p), 0);
+  std::ifstream in(kTwoStoneFile);
+  const std::string shipped((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(generated, shipped) << "regenerate: build/bin/two_ply_openings > tools/openings/two_stone.txt";
+}
+
+TEST(ArenaOpenings, RandomOpeningsAreReproducibleUndecidedAndStealFree) {
+  OpeningSettings s;
+  s.kind = OpeningSettings::Kind::Random, s.minPlies = 1, s.maxPlies = 4, s.seed = 42;
+  Openings a, b;
+  std::string error;
+  ASSERT_TRUE(a.init(s, error));
+  ASSERT_TRUE(b.init(s, error));
+  int lengths[5] = {};
+  std::set<Opening> distinct;
+  for (int pair = 0; pair < 400; ++pair) {
+    const Opening o = a.forPair(pair);
+    EXPECT_EQ(o, b.forPair(pair));  // the same seed gives the same openings
+    ASSERT_GE(o.size(), 1u);
+    ASSERT_LE(o.size(), 4u);
+    ++lengths[o.size()];
+    distinct.insert(o);
+    Board board;
+    for (size_t i = 0; i < o.size(); ++i) {
+      ASSERT_TRUE(board.isLegal(o[i]));
+      EXPECT_FALSE(board.canSteal() && o[i] == board.stealCell()) << "ply 2 stole";
+      EXPECT_EQ(board.play(o[i]), Outcome::None) << "a random ply decided the game";
+    }
+  }
+  for (int k = 1; k <= 4; ++k) EXPECT_GT(lengths[k], 60) << "length " << k << " drawn too rarely";
+  EXPECT_GT(distinct.size(), 300u);  // about 50 of the 100 one-ply openings repeat a cell
+  s.seed = 43;
+  ASSERT_TRUE(b.init(s, error));
+  int same = 0;
+  for (int pair = 0; pair < 50; ++pair) same += a.forPair(pair) == b.forPair(pair);
+  EXPECT_LT(same, 10);
+}
+
+TEST(ArenaOpenings, LongRandomOpeningsStayUndecided) {
+  Rng rng(7);
+  for (int i = 0; i < 200; ++i) {
+    const Opening o = randomOpening(rng, kMaxRandomPlies);
+    ASSERT_EQ(o.size(), size_t(kMaxRandomPlies));
+    Board board;
+    for (Cell c : o) ASSERT_EQ(board.play(c), Outcome::None);
+  }
+}
+
+TEST(ArenaOpenings, PlyRangeParsing) {
+  int lo = 0, hi = 0;
+  std::string error;
+  EXPECT_TRUE(parsePlyRange("1", lo, hi, error));
+  EXPECT_EQ(lo, 1);
+  EXPECT_EQ(hi, 1);
+  EXPECT_TRUE(parsePlyRange("1-2", lo, hi, error));
+  EXPECT_EQ(hi, 2);
+  EXPECT_FALSE(parsePlyRange("0", lo, hi, error));
+  EXPECT_FALSE(parsePlyRange("3-1", lo, hi, error));
+  EXPECT_FALSE(parsePlyRange("x", lo, hi, error));
+  EXPECT_FALSE(parsePlyRange("1-", lo, hi, error));
+  EXPECT_FALSE(parsePlyRange("31", lo, hi, error));
+  EXPECT_NE(error.find("K1-K2"), std::string::npos);
+}
