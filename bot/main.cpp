@@ -150,4 +150,6 @@ int main(int argc, char** argv) {
                 << ", value " << result.value << ", proof " << yav::proofName(result.proof) << ", "
                 << answerMs << " ms\n";
   }
+  // The read that ended the loop may have found malformed input (a grid cut short, garbage).
+  for (const auto& e : turn.errors) std::cerr << "protocol: " << e << "\n";
 }

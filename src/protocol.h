@@ -60,6 +60,7 @@ class ProtocolReader {
       }
     }
 
+    bool saidNoMove = false;  // the line really was '-1 -1' (not unreadable, not off the board)
     if (!nextLine(line)) {
       turn.errors.push_back("input ended before the last-move line 'x y'");
     } else {
@@ -68,6 +69,8 @@ class ProtocolReader {
         turn.errors.push_back("expected the last move 'x y' on the board or '-1 -1', got '" + line + "'");
       else if (ox >= 0)
         turn.lastMove = cellAt(ox, oy);
+      else
+        saidNoMove = true;
     }
 
     if (myId_ == 0) {  // no id line on the first turn: equal stone counts mean we move first
@@ -81,7 +84,7 @@ class ProtocolReader {
     turn.board = me == 0 ? Board::fromStones(mine, theirs, 0) : Board::fromStones(theirs, mine, 1);
     turn.stealAvailable = turn.board.canSteal();
     turn.opponentStole = me == 0 && !first && mine == 0 && popcount(theirs) == 1;
-    checkConsistency(turn, mine, theirs);
+    checkConsistency(turn, mine, theirs, saidNoMove);
     ++turnsRead_;
     return true;
   }
@@ -123,14 +126,14 @@ class ProtocolReader {
   // move the opponent has as many stones as we have, or one more (we move second, or our first
   // stone was stolen); the last move is an opponent stone; '-1 -1' only comes with an empty grid.
   // (A first turn may show stones: arenas start games from openings.)
-  static void checkConsistency(TurnInput& turn, Bitboard mine, Bitboard theirs) {
+  static void checkConsistency(TurnInput& turn, Bitboard mine, Bitboard theirs, bool saidNoMove) {
     const int ours = popcount(mine), others = popcount(theirs);
     if (others != ours && others != ours + 1)
       turn.errors.push_back("stone counts do not fit a game: " + std::to_string(ours) + " of ours (1), " +
                             std::to_string(others) + " of the opponent's (2); expected equal or one more of 2");
     if (turn.lastMove != kNoCell && !(theirs >> turn.lastMove & 1))
       turn.errors.push_back("the last move " + cellName(turn.lastMove) + " is not an opponent stone (2) on the grid");
-    if (turn.lastMove == kNoCell && (mine | theirs) != 0)
+    if (saidNoMove && (mine | theirs) != 0)
       turn.errors.push_back("last move '-1 -1' although the grid is not empty");
   }
 

@@ -339,6 +339,36 @@ TEST(ArenaCli, SprtStopsEarly) {
   EXPECT_NE(r.out.find("SPRT (pentanomial GSPRT, logistic Elo) elo0 0.0 elo1 100.0"), std::string::npos) << r.out;
 }
 
+// Every flag of a tool's --help states its default (one entry: from a "  --flag" line to the next).
+void expectEveryFlagHasADefault(const std::string& tool) {
+  const CommandRun r = run(kBin + "/" + tool + " --help");
+  ASSERT_EQ(r.status, 0) << tool << ": " << r.out;
+  std::istringstream in(r.out);
+  std::vector<std::string> entries;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("  --", 0) == 0) entries.push_back(line);
+    else if (!entries.empty() && line.rfind("    ", 0) == 0) entries.back() += line;
+  }
+  EXPECT_GE(entries.size(), 5u) << tool;
+  for (const std::string& e : entries) {
+    if (e.rfind("  --help", 0) == 0) continue;
+    EXPECT_NE(e.find("default"), std::string::npos) << tool << ": " << e;
+  }
+}
+
+TEST(ArenaCli, EveryToolHelpStatesEachFlagsDefault) {
+  expectEveryFlagHasADefault("arena");
+  expectEveryFlagHasADefault("viewer");
+  expectEveryFlagHasADefault("search_match");
+  expectEveryFlagHasADefault("sprt_sim");
+  CommandRun r = run(kBin + "/search_match --games x --iterations 5");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--games expects a number >= 1, got 'x'"), std::string::npos) << r.out;
+  r = run(kBin + "/search_match --iterations 5 --a c=abc");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("config key 'c' expects a number, got 'abc'"), std::string::npos) << r.out;
+}
+
 TEST(ArenaCli, UsageErrors) {
   EXPECT_EQ(run(kBin + "/arena").status, 2);
   EXPECT_EQ(run(kBin + "/arena --games 0 a b").status, 2);

@@ -3,6 +3,7 @@
 // misbehaving bot (tests/programs/fake_bot.cpp) losing with the right reason.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <sstream>
@@ -258,6 +259,9 @@ namespace {
 
 std::string fake(const std::string& args) { return std::string(YAVALATH_BIN_DIR) + "/fake_bot " + args; }
 
+// Per-process names: two test runs at the same time must not share files.
+std::string tempPath(const std::string& name) { return ::testing::TempDir() + std::to_string(getpid()) + "_" + name; }
+
 GameResult playProcesses(const std::string& first, const std::string& second, Limits limits = {1000, 100, 2.0},
                          const std::vector<Cell>& opening = {}) {
   ProcessPlayer a(first, -1), b(second, -1);
@@ -344,7 +348,7 @@ TEST(ArenaFakeBots, SlowAnswersAreCountedWithinGrace) {
 }
 
 TEST(ArenaFakeBots, BotReceivesTheExactProtocol) {
-  const std::string log = ::testing::TempDir() + "arena_protocol.log";
+  const std::string log = tempPath("arena_protocol.log");
   std::remove(log.c_str());
   std::vector<Cell> opening;
   std::string error;
@@ -361,7 +365,7 @@ TEST(ArenaFakeBots, BotReceivesTheExactProtocol) {
 }
 
 TEST(ArenaFakeBots, NoOrphanAfterAHangingBotWithAChild) {
-  const std::string pidfile = ::testing::TempDir() + "arena_orphan.pids";
+  const std::string pidfile = tempPath("arena_orphan.pids");
   std::remove(pidfile.c_str());
   GameResult r = playProcesses(fake("legal"), fake("orphan --turn 1 --pidfile " + pidfile), Limits{500, 50, 1.5});
   EXPECT_EQ(r.reason, Reason::Timeout);

@@ -1,6 +1,7 @@
 // The committed embedded book decodes, and the bot plays its moves (first move and the answer to
 // every first move, the steal included) unless --no-book.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -30,7 +31,8 @@ std::string firstTurnInput(const Board& b) {
 
 // The bot's answer line for one turn.
 std::string botAnswer(const Board& b, const std::string& flags) {
-  const std::string input = testing::TempDir() + "book_bot_input.txt";
+  // Per-process name: two test runs at the same time must not share the file.
+  const std::string input = testing::TempDir() + "book_bot_input_" + std::to_string(getpid()) + ".txt";
   std::ofstream(input) << firstTurnInput(b);
   const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bot --iterations 200 --quiet " + flags + " < " + input + " 2>/dev/null";
   FILE* p = popen(cmd.c_str(), "r");

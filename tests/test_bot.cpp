@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -122,6 +123,27 @@ TEST(Bot, BadCommandLineIsRejected) {
   EXPECT_EQ(help.exitCode, 0);
   ASSERT_FALSE(help.lines.empty());
   EXPECT_NE(help.lines[0].find("usage"), std::string::npos);
+}
+
+// The bot's stderr for `input`, given through a per-process temporary file.
+std::string botStderr(const std::string& input) {
+  const std::string file = testing::TempDir() + "bot_stderr_input_" + std::to_string(getpid()) + ".txt";
+  std::ofstream(file) << input;
+  FILE* pipe = popen((kBot + " --iterations 10 --quiet < " + file + " 2>&1 >/dev/null").c_str(), "r");
+  std::string text;
+  for (int ch; pipe && (ch = std::fgetc(pipe)) != EOF;) text += char(ch);
+  if (pipe) pclose(pipe);
+  std::remove(file.c_str());
+  return text;
+}
+
+TEST(Bot, ProtocolErrorsOfTheLastReadAreReported) {
+  // The grid cut short after row 1: the read fails, and the bot still says why.
+  std::string text = botStderr("1\n9\n00000\n000000\n");
+  EXPECT_NE(text.find("protocol: input ended inside the grid at row 2"), std::string::npos) << text;
+  text = botStderr("hello\n");
+  EXPECT_NE(text.find("protocol: expected the id 1/2 or the row count 9, got 'hello'"), std::string::npos) << text;
+  EXPECT_NE(text.find("protocol: input ended before the grid"), std::string::npos) << text;
 }
 
 TEST(Bot, EmptyInputEndsCleanly) {

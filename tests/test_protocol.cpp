@@ -282,6 +282,7 @@ TEST(ProtocolErrors, BadOrMissingLastMove) {
     const auto turns = readAll(s.text("2\n9\n", -1, "", last));
     ASSERT_EQ(turns.size(), 1u) << last;
     EXPECT_TRUE(mentions(turns[0], "expected the last move 'x y' on the board or '-1 -1'")) << allErrors(turns[0]);
+    EXPECT_EQ(turns[0].errors.size(), 1u) << allErrors(turns[0]);  // no second, misleading "'-1 -1'" message
     EXPECT_EQ(turns[0].lastMove, kNoCell);
     EXPECT_EQ(turns[0].board, s.board);
   }
@@ -332,6 +333,12 @@ TEST(ProtocolErrors, TruncatedAndEmptyInput) {
   TurnInput t;
   EXPECT_FALSE(reader.read(t));
   EXPECT_TRUE(mentions(t, "input ended inside the grid at row 5")) << allErrors(t);
+  // Garbage only: reported, then the end of input.
+  std::istringstream garbage("hello\n");
+  ProtocolReader garbageReader(garbage);
+  EXPECT_FALSE(garbageReader.read(t));
+  EXPECT_TRUE(mentions(t, "got 'hello'")) << allErrors(t);
+  EXPECT_TRUE(mentions(t, "input ended before the grid")) << allErrors(t);
 }
 
 TEST(ProtocolErrors, WindowsLineEndsAndBlankLinesAreAccepted) {

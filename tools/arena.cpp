@@ -264,8 +264,13 @@ void playOneGame(Match& m, int game, const ScheduledGame& g) {
   const int seatOfA = g.local % 2;  // the first game of a pair has A moving first
   const int bots[2] = {m.pairings[size_t(g.pairing)].first, m.pairings[size_t(g.pairing)].second};  // A, B
   const Opening opening = m.openings.forPair(pair);
+  bool proved[2];
+  {
+    std::lock_guard<std::mutex> lock(m.mutex);
+    for (int k = 0; k < 2; ++k) proved[k] = m.provedWorking[size_t(bots[k])];
+  }
   int errFd[2];
-  for (int k = 0; k < 2; ++k) errFd[k] = stderrFile(m, game, bots[k], !m.provedWorking[size_t(bots[k])]);
+  for (int k = 0; k < 2; ++k) errFd[k] = stderrFile(m, game, bots[k], !proved[k]);
   ProcessPlayer a(m.setUp.bots[size_t(bots[0])].command, errFd[0]), b(m.setUp.bots[size_t(bots[1])].command, errFd[1]);
   Player* seats[2] = {seatOfA == 0 ? static_cast<Player*>(&a) : &b, seatOfA == 0 ? static_cast<Player*>(&b) : &a};
   GameRecord record;

@@ -21,6 +21,7 @@ accepted at true Elo elo1) and the mean number of game pairs per run.
   --seed S    random seed (default 1)
   --alpha A   SPRT alpha (default 0.05)
   --beta B    SPRT beta (default 0.05)
+  --help      this text
 )";
 
 double number(const std::string& option, const char* text) {

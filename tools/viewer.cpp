@@ -28,6 +28,7 @@ bottom edges). A legend names the bot of each colour and who is to move.
   --ply K      only the position after K plies (0 = empty board; default: every ply in turn)
   --svg OUT    write an SVG instead of text: the position after --ply K, or without --ply the
                whole game (final position, every stone numbered by the ply that placed it)
+               (default: none, text on stdout)
   --moves LIST a position from a move list instead of RECORDS ('x y' pairs separated by spaces,
                commas or semicolons; default: none)
   --list       one line per game in RECORDS: number, bots, seats, length, result (default: off)
