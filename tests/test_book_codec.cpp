@@ -3,8 +3,9 @@
 
 #include <set>
 
-#include "book_codec.h"
+#include "book_format.h"
 #include "opening_book.h"
+#include "playout.h"
 #include "rng.h"
 #include "tools/book/pack.h"
 
@@ -40,7 +41,7 @@ TEST(BookCodec, BitsRoundTrip) {
     w.write(v, width);
   }
   const std::string text = w.text();
-  EXPECT_EQ(text.size(), charsForBits(w.bits()));
+  EXPECT_EQ(text.size(), bookCharsForBits(w.bits()));
   for (char c : text) EXPECT_TRUE(inBookAlphabet(c));
   BookBitReader r(text);
   for (const auto& [v, width] : fields) {
@@ -58,7 +59,7 @@ static Choices randomChoices(uint64_t seed, int games) {
   for (int g = 0; g < games; ++g) {
     Board b;
     for (int ply = 0; ply < 8; ++ply) {
-      const CanonicalFrame f(b);
+      const Canonical f = canonicalize(b);
       auto it = choices.find(f.key);
       if (it == choices.end()) {
         const Cell m = randomCell(b.legalMoves() & ~b.losingCells(b.toMove()), rng);
@@ -77,7 +78,7 @@ TEST(BookCodec, PackedBookDecodesToTheChosenMoves) {
   const PackedBook packed = packBook(choices, 1000000);
   ASSERT_GT(packed.positions, 300u);
   EXPECT_EQ(packed.positions, packed.reachable);
-  EXPECT_EQ(packed.text.size(), charsForBits(packed.bits));
+  EXPECT_EQ(packed.text.size(), bookCharsForBits(packed.bits));
   OpeningBook book;
   std::string error;
   ASSERT_TRUE(book.load(packed.text, error)) << error;
@@ -85,7 +86,7 @@ TEST(BookCodec, PackedBookDecodesToTheChosenMoves) {
   for (const auto& [key, move] : book.entries()) {
     auto it = choices.find(key);
     ASSERT_NE(it, choices.end());
-    EXPECT_EQ(CanonicalFrame(boardOf(key)).toCanonical(move), it->second.move);
+    EXPECT_EQ(canonicalize(boardOf(key)).toCanonical(move), it->second.move);
   }
 }
 
@@ -129,7 +130,7 @@ TEST(BookCodec, DamagedTextIsRejected) {
   EXPECT_NE(error.find("left after"), std::string::npos) << error;
 
   BookBitWriter w;  // a book whose first move is off the board
-  w.write(kBookFormatVersion, 3);
+  w.write(kBookVersion, 3);
   w.write(1, 1);
   w.write(62, 6);
   w.write(0, 1);

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "playout.h"
 #include "rng.h"
 #include "tools/book/database.h"
 #include "tools/book/selfplay.h"
@@ -54,12 +55,7 @@ GameRecord playTacticalGame(uint64_t seed) {
   for (int ply = 0;; ++ply) {
     const EngineAnswer a = engine.choose(b, seed * 1000 + ply);
     g.plies.push_back({b, a.move, {}});
-    const int mover = b.toMove();
-    const Outcome o = b.play(a.move);
-    if (o != Outcome::None) {
-      g.winner = winnerAfter(o, mover);
-      return g;
-    }
+    if (b.play(a.move) != Outcome::None) return g;
   }
 }
 
@@ -90,23 +86,26 @@ TEST(BookDatabase, GameResultsAndTerminalProofs) {
     g.plies.push_back({b, p1[i], {}});
     b.play(p1[i]);
   }
-  g.winner = 0;
   Database db;
-  db.addGame(g, 100);
-  db.addGame(g, 100);
+  GameRecord unfinished = g;  // the result comes from the last move: a game must end with it
+  unfinished.plies.pop_back();
+  EXPECT_FALSE(db.addGame(unfinished, 100));
+  EXPECT_EQ(db.games(), 0u);
+  ASSERT_TRUE(db.addGame(g, 100));
+  ASSERT_TRUE(db.addGame(g, 100));
   EXPECT_EQ(db.games(), 2u);
   EXPECT_EQ(db.positions(), 7u);
-  const CanonicalFrame root{Board()};
+  const Canonical root = canonicalize(Board());
   const MoveStats* first = db.find(root.key)->find(root.toCanonical(cellAt(0, 0)));
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(first->games, 2u);
   EXPECT_EQ(first->halfPoints, 4u);
   // The last position: the winning move is proven, the position is won for its mover, and the
   // second player's move into it is proven lost.
-  const CanonicalFrame last(g.plies.back().before);
+  const Canonical last = canonicalize(g.plies.back().before);
   EXPECT_EQ(db.find(last.key)->proof, MoveProof::Win);
   EXPECT_EQ(db.find(last.key)->find(last.toCanonical(cellAt(2, 0)))->proof, MoveProof::Win);
-  const CanonicalFrame before(g.plies[g.plies.size() - 2].before);
+  const Canonical before = canonicalize(g.plies[g.plies.size() - 2].before);
   EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->proof, MoveProof::Loss);
   EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->halfPoints, 0u);
 
@@ -115,7 +114,7 @@ TEST(BookDatabase, GameResultsAndTerminalProofs) {
   db.addGame(g, 100);
   EXPECT_EQ(db.games(), 3u);
   EXPECT_EQ(db.find(root.key)->find(root.toCanonical(cellAt(0, 0)))->games, 2u);
-  const CanonicalFrame second(g.plies[1].before);
+  const Canonical second = canonicalize(g.plies[1].before);
   EXPECT_EQ(db.find(second.key)->find(second.toCanonical(cellAt(0, 8)))->games, 3u);
 }
 
@@ -132,9 +131,8 @@ TEST(BookDatabase, LostWhenEveryMoveIsProvenLost) {
   Board next = b;
   next.play(ply.move);
   g.plies.push_back({next, lowestCell(next.winningCells(0)), {}});
-  g.winner = 0;
-  db.addGame(g, 10);
-  EXPECT_EQ(db.find(CanonicalFrame(b).key)->proof, MoveProof::Loss);
+  ASSERT_TRUE(db.addGame(g, 10));
+  EXPECT_EQ(db.find(canonicalize(b).key)->proof, MoveProof::Loss);
 }
 
 TEST(BookDatabase, FileRoundTrip) {
@@ -265,7 +263,7 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
   Database after;
   ASSERT_TRUE(after.load(path, error)) << error;
   EXPECT_EQ(after.games(), played + 7);
-  const CanonicalFrame root{Board()};
+  const Canonical root = canonicalize(Board());
   EXPECT_EQ(after.find(root.key)->games(), played + 7);
   for (const auto& [key, stats] : first.map()) {
     const PositionStats* s = after.find(key);

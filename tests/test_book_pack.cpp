@@ -12,7 +12,7 @@ namespace {
 
 // Adds statistics for `move` (actual orientation) in position `b`.
 void addStats(Database& db, const Board& b, Cell move, uint32_t games, uint32_t wins, MoveProof proof = MoveProof::Unknown) {
-  const CanonicalFrame f(b);
+  const Canonical f = canonicalize(b);
   MoveStats& m = db.at(f.key).get(f.toCanonical(move));
   m.games += games;
   m.halfPoints += 2 * wins;
@@ -50,15 +50,15 @@ TEST(BookPack, ChoosesBestBoundAboveThresholdWithEnoughGames) {
   PackOptions opt;
   Choices c = chooseMoves(db, opt);
   ASSERT_EQ(c.count(PositionKey{}), 1u);
-  EXPECT_EQ(c[PositionKey{}].move, CanonicalFrame(root).toCanonical(kEdge));
+  EXPECT_EQ(c[PositionKey{}].move, canonicalize(root).toCanonical(kEdge));
 
   opt.threshold = 0.6;  // nothing clears it
   EXPECT_EQ(chooseMoves(db, opt).count(PositionKey{}), 0u);
   opt.threshold = 0.2;
   opt.minGames = 5;  // now the perfect 9-game move counts: 1 - 2/3 = 0.33 < 0.525
-  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, CanonicalFrame(root).toCanonical(kEdge));
+  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, canonicalize(root).toCanonical(kEdge));
   opt.margin = 0.1;  // barely any margin: the perfect record wins
-  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, CanonicalFrame(root).toCanonical(kCorner));
+  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, canonicalize(root).toCanonical(kCorner));
 }
 
 TEST(BookPack, ProvenWinsAlwaysProvenLossesNever) {
@@ -68,7 +68,7 @@ TEST(BookPack, ProvenWinsAlwaysProvenLossesNever) {
   addStats(db, p, kCorner, 100, 60);
   PackOptions opt;
   Choices c = chooseMoves(db, opt);
-  const CanonicalFrame f(p);
+  const Canonical f = canonicalize(p);
   ASSERT_EQ(c.count(f.key), 1u);
   EXPECT_EQ(c[f.key].move, f.toCanonical(kCorner));
 
@@ -126,7 +126,7 @@ TEST(BookPack, OneEntryPerSymmetryClass) {
   addStats(db, x, cellAt(2, 3), 20, 15);
   addStats(db, y, transformCell(mirror, cellAt(2, 3)), 10, 8);
   ASSERT_EQ(db.positions(), 1u);
-  const PositionStats* s = db.find(CanonicalFrame(x).key);
+  const PositionStats* s = db.find(canonicalize(x).key);
   ASSERT_NE(s, nullptr);
   ASSERT_EQ(s->moves.size(), 1u);
   EXPECT_EQ(s->moves[0].games, 30u);

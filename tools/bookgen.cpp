@@ -181,11 +181,10 @@ int statsCommand(int argc, char** argv) {
                 << (moves[i].proof == MoveProof::Loss ? " (proven loss)" : "") << "\n";
   };
   show("first move", PositionKey{});
-  for (Cell c = 0; c < kCells; ++c) {
+  for (Cell c : moveClasses(Board())) {
     Board b;
     b.play(c);
-    if (c == CanonicalFrame(Board()).toCanonical(c))  // one first move per symmetry class
-      show(("answer to " + cellName(c) + " (moves in canonical orientation)").c_str(), CanonicalFrame(b).key);
+    show(("answer to " + cellName(c) + " (moves in canonical orientation)").c_str(), canonicalize(b).key);
   }
   return 0;
 }

@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
   const double decodeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   for (const auto& [key, move] : decoded.entries()) {
     auto it = choices.find(key);
-    if (it == choices.end() || CanonicalFrame(boardOf(key)).toCanonical(move) != it->second.move) {
+    if (it == choices.end() || canonicalize(boardOf(key)).toCanonical(move) != it->second.move) {
       std::cerr << "bookpack: internal error, a decoded entry differs from the chosen move\n";
       return 1;
     }

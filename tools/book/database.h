@@ -15,8 +15,6 @@
 #include <utility>
 #include <vector>
 
-#include "opening_book.h"
-#include "playout.h"
 #include "symmetry.h"
 
 namespace yav::book {
@@ -60,30 +58,6 @@ inline Board boardOf(const PositionKey& k) {
   return k.stealAvailable ? Board::fromStones(k.theirs, k.mine, 1) : Board::fromStones(k.mine, k.theirs, 0);
 }
 
-// How a position maps onto its canonical form, and its moves onto canonical moves: a move is
-// mapped to the smallest of its images under every transform that yields the canonical key, so
-// that moves equivalent by a symmetry of the position itself share one entry.
-struct CanonicalFrame {
-  PositionKey key;
-  int transform = 0;
-  uint16_t toKey = 0;  // bit t: transform t maps the position onto `key`
-
-  explicit CanonicalFrame(const Board& b) {
-    const PositionKey p = PositionKey::of(b);
-    const Canonical c = canonicalize(p);
-    key = c.key, transform = c.transform;
-    for (int t = 0; t < kSymmetries; ++t)
-      if (p.transformed(t) == key) toKey |= uint16_t(1u << t);
-  }
-  Cell toCanonical(Cell m) const {
-    Cell best = kCells;
-    for (int t = 0; t < kSymmetries; ++t)
-      if (toKey >> t & 1) best = std::min(best, transformCell(t, m));
-    return best;
-  }
-  Cell fromCanonical(Cell m) const { return transformCell(inverseTransform(transform), m); }
-};
-
 // One played move: the position before it, the move, and the engine's proofs for moves of that
 // position (actual orientation, from the mover's view).
 struct PlyRecord {
@@ -91,9 +65,9 @@ struct PlyRecord {
   Cell move = kNoCell;
   std::vector<std::pair<Cell, MoveProof>> proofs;
 };
+// A finished game: its last move ends it, which gives the result.
 struct GameRecord {
   std::vector<PlyRecord> plies;
-  int winner = kDrawResult;  // player 0/1 or kDrawResult
   // The result counts for the moves from this ply on. Earlier moves were followed by a random
   // move, so the result says little about them (their proofs are still kept).
   size_t countFrom = 0;
@@ -118,21 +92,27 @@ class Database {
   // Adds a finished game: every position of its first `storePlies` plies (from `countFrom` on) gets
   // the game's result for the move played there, then proofs are propagated from the end of the
   // game to its start.
-  void addGame(const GameRecord& game, int storePlies) {
+  // False (and nothing added) when the game's last move does not end it.
+  bool addGame(const GameRecord& game, int storePlies) {
     const size_t n = game.plies.size();
+    if (n == 0) return false;
+    const Outcome last = game.plies.back().before.outcomeOf(game.plies.back().move);
+    if (last == Outcome::None) return false;
+    // Half points of the player who made the last move: 2 for a win, 1 for a draw, 0 for a loss.
+    const uint32_t lastMoverHalf = last == Outcome::Win ? 2 : last == Outcome::Draw ? 1 : 0;
+    const int lastMover = game.plies.back().before.toMove();
     std::vector<PositionStats> transient(n);
     std::vector<PositionStats*> rec(n);
-    std::vector<CanonicalFrame> frames;
+    std::vector<Canonical> frames;
     frames.reserve(n);
     for (size_t i = 0; i < n; ++i) {
       const PlyRecord& ply = game.plies[i];
-      frames.emplace_back(ply.before);
+      frames.push_back(canonicalize(ply.before));
       rec[i] = int(i) < storePlies ? &map_[frames[i].key] : &transient[i];
-      const int mover = ply.before.toMove();
       MoveStats& played = rec[i]->get(frames[i].toCanonical(ply.move));
       if (i >= game.countFrom) {
         played.games += 1;
-        played.halfPoints += game.winner == mover ? 2 : game.winner == kDrawResult ? 1 : 0;
+        played.halfPoints += ply.before.toMove() == lastMover ? lastMoverHalf : 2 - lastMoverHalf;
       }
       const Outcome o = ply.before.outcomeOf(ply.move);
       if (o == Outcome::Win) setProof(played, MoveProof::Win);
@@ -145,6 +125,7 @@ class Database {
       rec[i]->proof = derivedProof(*rec[i], game.plies[i].before, frames[i]);
     }
     ++games_;
+    return true;
   }
 
   // Adds up another database (statistics summed, proofs united), then propagates proofs.
@@ -169,11 +150,11 @@ class Database {
       changed = false;
       for (auto& [key, stats] : map_) {
         const Board b = boardOf(key);
-        const CanonicalFrame frame(b);  // key is canonical: transform 0 is one of the maps onto it
+        const Canonical frame = canonicalize(b);  // key is canonical: transform 0 is one of the maps onto it
         for (auto& m : stats.moves) {
           Board next = b;
           if (m.proof != MoveProof::Unknown || next.play(m.move) != Outcome::None) continue;
-          if (const PositionStats* child = find(CanonicalFrame(next).key)) {
+          if (const PositionStats* child = find(canonicalize(next).key)) {
             childProved(m, child->proof);
             changed |= m.proof != MoveProof::Unknown;
           }
@@ -347,7 +328,7 @@ class Database {
   }
   // Won when one move is a proven win; lost when every legal move (up to symmetry) is a proven loss
   // or makes our own 3.
-  static MoveProof derivedProof(const PositionStats& s, const Board& b, const CanonicalFrame& frame) {
+  static MoveProof derivedProof(const PositionStats& s, const Board& b, const Canonical& frame) {
     size_t lost = 0;
     for (const auto& m : s.moves) {
       if (m.proof == MoveProof::Win) return MoveProof::Win;

@@ -76,16 +76,12 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
   Board b;
   for (int ply = 0;; ++ply) {
     if (stop.load()) return result;
-    const CanonicalFrame frame(b);
+    const Canonical frame = canonicalize(b);
     PlyRecord rec{b, kNoCell, {}};
     bool followed = false;  // the move came from the database (or the random opening schedule)
     if (ply < randomPlies) {
       followed = true;
-      std::vector<Cell> classes, seen;  // one actual move per symmetry class
-      for (Bitboard legal = b.legalMoves(); legal;) {
-        const Cell m = popLowest(legal), c = frame.toCanonical(m);
-        if (std::find(seen.begin(), seen.end(), c) == seen.end()) seen.push_back(c), classes.push_back(m);
-      }
+      const std::vector<Cell> classes = moveClasses(b);
       rec.move = classes[rng() % classes.size()];
     } else {
       std::vector<MoveStats> stored;
@@ -129,11 +125,9 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
     }
     inBook = inBook && followed;
     result.bookPlies += inBook;
-    const int mover = b.toMove();
     const Outcome o = b.play(rec.move);
     result.record.plies.push_back(std::move(rec));
     if (o != Outcome::None) {
-      result.record.winner = winnerAfter(o, mover);
       result.finished = true;
       return result;
     }
