@@ -1,15 +1,17 @@
 // The embedded opening book's format in one place: field widths, the character code, the writer
 // (used by the packer) and the reader (used by the bot). Described in docs/book.md.
 //
-// Bit stream (version 1). `node(b)` is a position where the book moves:
+// Bit stream (version 2). `node(b)` is a position where the book moves:
 //   book    = version:3  hasFirstPlayerRoot:1  [node(empty board)]  replies(empty board)
 //   node(b) = move:6  hasReplies:1  [replies(b + move)]
 //   replies = { reply:6  node(b + reply) }*  63:6
 // A move or reply is a cell in the board's actual orientation (a steal names the opponent's stone).
 //
-// Character code: printable ASCII without space, '"', '\\' and '?' (no escapes, no trigraphs), 91
-// characters that each count as one in the CodinGame size limit. Every pair of characters carries
-// 13 bits (91 * 91 = 8281 >= 8192), most significant bit first.
+// Text: the bit stream, 14 bits per character (most significant first, the last character padded
+// with zero bits), then two characters holding a 28-bit checksum of the stream's characters. A
+// character is the CJK unified ideograph U+4E00 + value: one UTF-16 unit each (CodinGame's count),
+// three bytes in the UTF-8 source, never an escape, quote, control or combining character. The
+// text is read from an ordinary narrow string literal as UTF-8.
 #pragma once
 
 #include <cstdint>
@@ -21,33 +23,39 @@
 
 namespace yav {
 
-constexpr unsigned kBookVersion = 1;
+constexpr unsigned kBookVersion = 2;
 constexpr int kBookVersionBits = 3;
 constexpr int kBookFlagBits = 1;  // hasFirstPlayerRoot, hasReplies
 constexpr int kBookCellBits = 6;
 constexpr unsigned kBookEndOfReplies = 63;  // not a cell
 
 // ---- character code ----
-constexpr int kBookAlphabetSize = 91;
-constexpr int kBookBitsPerPair = 13;
+constexpr int kBookBitsPerChar = 14;
+constexpr unsigned kBookFirstCodePoint = 0x4E00;  // U+4E00..U+8DFF, inside U+4E00..U+9FA5 (Unicode 1.1)
+constexpr int kBookChecksumChars = 2;
+constexpr int kBookUtf8Bytes = 3;  // every book character
 
-inline bool inBookAlphabet(char c) { return c > ' ' && c <= '~' && c != '"' && c != '\\' && c != '?'; }
-
-// Rank of c in the alphabet (-1 when not in it), and the character of a rank.
-inline int bookRank(char c) {
-  if (!inBookAlphabet(c)) return -1;
-  return c - '!' - (c > '"') - (c > '?') - (c > '\\');
+inline std::string bookChar(unsigned value) {
+  const unsigned cp = kBookFirstCodePoint + value;
+  return {char(0xE0 | cp >> 12), char(0x80 | (cp >> 6 & 0x3F)), char(0x80 | (cp & 0x3F))};
 }
-inline char bookChar(int rank) {
-  char c = char('!' + rank);
-  c += c >= '"';
-  c += c >= '?';
-  c += c >= '\\';
-  return c;
+// The value of the character at byte `at` of text, or -1 when it is not a book character.
+inline int bookValue(const std::string& text, size_t at) {
+  if (at + kBookUtf8Bytes > text.size()) return -1;
+  const unsigned b0 = uint8_t(text[at]), b1 = uint8_t(text[at + 1]), b2 = uint8_t(text[at + 2]);
+  if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return -1;
+  const unsigned cp = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
+  return cp >= kBookFirstCodePoint && cp < kBookFirstCodePoint + (1u << kBookBitsPerChar) ? int(cp - kBookFirstCodePoint) : -1;
+}
+// 28-bit FNV-1a over the stream's character values.
+inline uint32_t bookChecksum(const std::vector<uint16_t>& values) {
+  uint32_t h = 2166136261u;
+  for (uint16_t v : values) h = ((h ^ (v & 0xFF)) * 16777619u ^ (v >> 8)) * 16777619u;
+  return h & ((1u << (kBookChecksumChars * kBookBitsPerChar)) - 1);
 }
 
-// Characters needed for a bit stream of `bits` bits.
-inline size_t bookCharsForBits(size_t bits) { return (bits + kBookBitsPerPair - 1) / kBookBitsPerPair * 2; }
+// Characters (UTF-16 units) of the text of a bit stream of `bits` bits, checksum included.
+inline size_t bookCharsForBits(size_t bits) { return (bits + kBookBitsPerChar - 1) / kBookBitsPerChar + kBookChecksumChars; }
 
 class BookBitWriter {
  public:
@@ -56,41 +64,64 @@ class BookBitWriter {
   }
   size_t bits() const { return bits_.size(); }
   std::string text() const {
-    std::string out;
-    for (size_t i = 0; i < bits_.size(); i += kBookBitsPerPair) {
+    std::vector<uint16_t> values;
+    for (size_t i = 0; i < bits_.size(); i += kBookBitsPerChar) {
       unsigned v = 0;
-      for (size_t j = i; j < i + kBookBitsPerPair; ++j) v = v << 1 | (j < bits_.size() ? bits_[j] : 0);
-      out += bookChar(int(v / kBookAlphabetSize));
-      out += bookChar(int(v % kBookAlphabetSize));
+      for (size_t j = i; j < i + kBookBitsPerChar; ++j) v = v << 1 | (j < bits_.size() ? bits_[j] : 0);
+      values.push_back(uint16_t(v));
     }
-    return out;
+    const uint32_t sum = bookChecksum(values);
+    std::string out;
+    for (uint16_t v : values) out += bookChar(v);
+    return out + bookChar(sum >> kBookBitsPerChar) + bookChar(sum & ((1u << kBookBitsPerChar) - 1));
   }
 
  private:
   std::vector<bool> bits_;
 };
 
+// Reads the bit stream of a book text after checking every character and the checksum. Errors
+// name the character (and its byte offset in the UTF-8 text).
 class BookBitReader {
  public:
-  explicit BookBitReader(const std::string& text) : text_(text) {}
+  explicit BookBitReader(const std::string& text) {
+    for (size_t at = 0; at < text.size(); at += kBookUtf8Bytes) {
+      const int v = bookValue(text, at);
+      if (v < 0) {
+        fail((at + kBookUtf8Bytes > text.size() ? "truncated character " : "bad character ") + where(values_.size()));
+        return;
+      }
+      values_.push_back(uint16_t(v));
+    }
+    if (values_.size() <= size_t(kBookChecksumChars)) {
+      fail("too short for a book (" + std::to_string(values_.size()) + " characters)");
+      return;
+    }
+    const size_t n = values_.size() - kBookChecksumChars;
+    const uint32_t stored = uint32_t(values_[n]) << kBookBitsPerChar | values_[n + 1];
+    values_.resize(n);
+    if (stored != bookChecksum(values_)) fail("checksum mismatch (damaged or truncated text) at " + where(n));
+  }
 
-  // Reads `count` (<= 16) bits; false once the text is exhausted or holds a bad character pair.
+  bool ok() const { return error_.empty(); }
+  // Reads `count` (<= 16) bits; false once the stream is exhausted.
   bool read(int count, unsigned& value) {
+    if (!ok()) return false;
     while (bits_ < count) {
-      if (pos_ + 1 >= text_.size()) return fail("book ended early at character " + std::to_string(pos_));
-      const int hi = bookRank(text_[pos_]), lo = bookRank(text_[pos_ + 1]);
-      const int pair = hi * kBookAlphabetSize + lo;
-      if (hi < 0 || lo < 0 || pair >= (1 << kBookBitsPerPair))
-        return fail("bad book character at " + std::to_string(pos_));
-      buffer_ = buffer_ << kBookBitsPerPair | unsigned(pair);
-      bits_ += kBookBitsPerPair;
-      pos_ += 2;
+      if (pos_ >= values_.size()) return fail("book ended early at " + where(pos_));
+      buffer_ = buffer_ << kBookBitsPerChar | values_[pos_++];
+      bits_ += kBookBitsPerChar;
     }
     bits_ -= count;
     value = unsigned(buffer_ >> bits_) & ((1u << count) - 1);
     return true;
   }
-  bool atEnd() const { return pos_ >= text_.size(); }
+  // The whole stream was read: no character left, and the padding of the last one is zero.
+  bool finish() {
+    if (pos_ < values_.size()) return fail("characters left after the book at " + where(pos_));
+    if (buffer_ & ((uint64_t(1) << bits_) - 1)) return fail("nonzero padding in " + where(pos_ - 1));
+    return true;
+  }
   const std::string& error() const { return error_; }
   bool fail(const std::string& why) {
     if (error_.empty()) error_ = why;
@@ -98,7 +129,10 @@ class BookBitReader {
   }
 
  private:
-  const std::string& text_;
+  static std::string where(size_t character) {
+    return "character " + std::to_string(character) + " (byte " + std::to_string(character * kBookUtf8Bytes) + ")";
+  }
+  std::vector<uint16_t> values_;
   size_t pos_ = 0;
   uint64_t buffer_ = 0;
   int bits_ = 0;
@@ -160,6 +194,10 @@ bool decodeBook(const std::string& text, OnMove&& onMove, std::string& error) {
   error.clear();
   if (text.empty()) return true;
   BookBitReader in(text);
+  if (!in.ok()) {
+    error = "invalid book: " + in.error();
+    return false;
+  }
   auto readCell = [&](unsigned& c) { return in.read(kBookCellBits, c); };
   auto replies = [&](auto& node, const Board& b) -> bool {
     for (unsigned reply = 0;;) {
@@ -186,7 +224,7 @@ bool decodeBook(const std::string& text, OnMove&& onMove, std::string& error) {
     return false;
   }
   ok = ok && (!hasRoot || node(node, Board())) && replies(node, Board());
-  if (ok && !in.atEnd()) ok = in.fail("characters left after the book");
+  ok = ok && in.finish();
   if (!ok) error = "invalid book: " + in.error();
   return ok;
 }

@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   }
 
   const double bitsPerPosition = book.positions ? double(book.bits) / book.positions : 0;
-  const std::string summary = std::to_string(book.positions) + " positions, " + std::to_string(book.text.size()) +
+  const std::string summary = std::to_string(book.positions) + " positions, " + std::to_string(book.chars()) +
                               " characters, from " + std::to_string(db.games()) + " games";
   std::ofstream out(outPath + ".tmp");
   out << embeddedHeader(book, summary);
@@ -100,9 +100,9 @@ int main(int argc, char** argv) {
             << " with a book move (" << proven << " proven wins)\n"
             << "reachable by the book's own moves: " << book.reachable << " positions (deepest packed: "
             << book.maxStones << " stones)\n"
-            << "packed " << book.positions << " positions in " << book.text.size() << " characters (budget "
+            << "packed " << book.positions << " positions in " << book.chars() << " characters (budget "
             << opt.budgetChars << "), " << book.bits << " bits, " << bitsPerPosition << " bits/position; the budget holds about "
-            << (bitsPerPosition > 0 ? size_t(opt.budgetChars * 6.5 / bitsPerPosition) : 0) << " positions\n"
+            << (bitsPerPosition > 0 ? size_t(opt.budgetChars * double(kBookBitsPerChar) / bitsPerPosition) : 0) << " positions\n"
             << "decode " << decodeMs << " ms; wrote " << outPath << "\n";
   return 0;
 }
