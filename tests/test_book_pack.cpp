@@ -14,8 +14,7 @@ namespace {
 void addStats(Database& db, const Board& b, Cell move, uint32_t games, uint32_t wins, MoveProof proof = MoveProof::Unknown) {
   const Canonical f = canonicalize(b);
   MoveStats& m = db.at(f.key).get(f.toCanonical(move));
-  m.games += games;
-  m.halfPoints += 2 * wins;
+  m.add(0, games, 2 * wins);
   m.proof = proof;
 }
 
@@ -31,13 +30,13 @@ const Cell kCentre = cellAt(4, 4), kCorner = cellAt(0, 0), kEdge = cellAt(2, 0);
 
 TEST(BookPack, LowerBounds) {
   PackOptions linear;
-  MoveStats m{0, MoveProof::Unknown, 100, 140};  // 70 % of 100 games
+  MoveStats m{0, MoveProof::Unknown, 100, 140, {}};  // 70 % of 100 games
   EXPECT_NEAR(lowerBound(m, linear), 0.7 - 2.0 / 10, 1e-12);
   PackOptions wilson;
   wilson.wilson = true;
   wilson.margin = 1.96;
   EXPECT_NEAR(lowerBound(m, wilson), 0.6041, 1e-3);  // the textbook 95 % Wilson interval of 70/100
-  MoveStats draws{0, MoveProof::Unknown, 10, 10};    // ten draws: win rate one half
+  MoveStats draws{0, MoveProof::Unknown, 10, 10, {}};    // ten draws: win rate one half
   EXPECT_DOUBLE_EQ(draws.winRate(), 0.5);
 }
 

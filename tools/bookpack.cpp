@@ -8,6 +8,8 @@
 
 #include "opening_book.h"
 #include "tools/book/database.h"
+#include "tools/book/db_file.h"
+#include "tools/book/files.h"
 #include "tools/book/pack.h"
 
 namespace {
@@ -57,7 +59,7 @@ int main(int argc, char** argv) {
 
   Database db;
   std::string error;
-  if (!db.load(dbPath, error)) {
+  if (!loadDatabase(dbPath, db, error)) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
@@ -89,11 +91,8 @@ int main(int argc, char** argv) {
   const double bitsPerPosition = book.positions ? double(book.bits) / book.positions : 0;
   const std::string summary = std::to_string(book.positions) + " positions, " + std::to_string(book.chars()) +
                               " characters, from " + std::to_string(db.games()) + " games";
-  std::ofstream out(outPath + ".tmp");
-  out << embeddedHeader(book, summary);
-  out.close();
-  if (!out || std::rename((outPath + ".tmp").c_str(), outPath.c_str()) != 0) {
-    std::cerr << "bookpack: cannot write " << outPath << "\n";
+  if (!writeFileAtomically(outPath, embeddedHeader(book, summary), error)) {
+    std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
   std::cerr << dbPath << ": " << db.games() << " games, " << db.positions() << " positions, " << choices.size()
