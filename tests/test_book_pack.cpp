@@ -2,8 +2,12 @@
 // wins and losses, reachability by the book's own moves, one entry per symmetry class.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "opening_book.h"
 #include "tools/book/pack.h"
+#include "tools/book/plan.h"
+#include "tools/book/swap.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -139,4 +143,46 @@ TEST(BookPack, OneEntryPerSymmetryClass) {
   EXPECT_EQ(book.size(), 2u);
   EXPECT_EQ(book.lookup(x), std::optional<Cell>(cellAt(2, 3)));
   EXPECT_EQ(book.lookup(y), std::optional<Cell>(transformCell(mirror, cellAt(2, 3))));
+}
+
+// The first move by minimax over evidence: the centre looks best by its own record but is stolen
+// with success; the corner holds up after the opponent's best answer; the edge has no evidence
+// about its steal and is not rated, however good its replies look.
+TEST(BookPack, SwapTablePicksTheFirstMoveThatSurvivesTheBestAnswer) {
+  Database db;
+  addStats(db, Board(), kCentre, 1000, 700);
+  addStats(db, Board(), kCorner, 200, 110);
+  const Board centre = after({kCentre}), corner = after({kCorner}), edge = after({kEdge});
+  addStats(db, centre, kCentre, 200, 160);      // the steal: 80 % for the second player
+  addStats(db, centre, cellAt(3, 3), 300, 90);  // a weak reply
+  addStats(db, corner, kCorner, 100, 30);       // the steal: bound 0.3 - 0.2 = 0.1
+  addStats(db, corner, kCentre, 100, 40);       // the best answer: bound 0.4 - 0.2 = 0.2
+  addStats(db, edge, kCentre, 400, 100);        // 25 % for the second player, but the steal is unknown
+
+  const PackOptions opt;
+  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, kCentre);  // the root record alone says centre
+  const SwapTable table = swapTable(db, opt);
+  ASSERT_EQ(table.rows.size(), 9u);
+  ASSERT_GE(table.pick, 0);
+  const SwapRow& pick = table.rows[size_t(table.pick)];
+  EXPECT_EQ(pick.first, kCorner);
+  EXPECT_EQ(pick.answer, kCentre);
+  EXPECT_EQ(pick.value.games, 100u);
+  EXPECT_NEAR(pick.bound, 0.6 - 0.2, 1e-9);
+  for (const SwapRow& r : table.rows) {
+    if (r.first == kCentre) {
+      EXPECT_TRUE(r.rated);
+      EXPECT_EQ(r.answer, kCentre);  // the steal
+      EXPECT_NEAR(r.bound, 0.2 - 2 / std::sqrt(200.0), 1e-9);
+    } else if (r.first == kEdge) {
+      EXPECT_FALSE(r.rated);
+    }
+  }
+  const BookPlan plan = planBook(db, opt);
+  EXPECT_EQ(plan.choices.at(PositionKey{}).move, kCorner);
+
+  // A proven winning answer makes the class lost, whatever the statistics.
+  addStats(db, corner, cellAt(1, 1), 1, 0, MoveProof::Win);
+  const SwapTable proven = swapTable(db, opt);
+  EXPECT_NE(proven.pick >= 0 ? proven.rows[size_t(proven.pick)].first : kNoCell, kCorner);
 }

@@ -16,6 +16,8 @@
 #include "tools/book/db_file.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
+#include "tools/book/plan.h"
+#include "tools/book/print.h"
 #include "tools/book/selfplay.h"
 
 namespace {
@@ -26,7 +28,8 @@ using namespace yav::book;
 const char* const kUsage =
     "usage: bookgen run   [options]        self-play games into the database (resumed when it exists)\n"
     "       bookgen merge OUT IN [IN...]  adds to OUT the games of each IN that OUT lacks\n"
-    "       bookgen stats FILE [--top N]  positions per depth, first moves, answers to each first move\n"
+    "       bookgen stats FILE [--top N]  runs, positions per depth, first moves, answers to each first move\n"
+    "       bookgen show  [options]       the moves of a position with their statistics and the shipped move\n"
     "run options (default in brackets):\n"
     "  --db FILE             the database [book/book.db]; a damaged file is refused, never overwritten\n"
     "  --games N             stop when the database holds N games [no limit]\n"
@@ -43,8 +46,20 @@ const char* const kUsage =
     "  --progress SEC        seconds between progress lines [30]\n"
     "  --seed S              the run's base seed [fresh from time, pid and random_device; recorded]\n"
     "  --nodes N             node pool of each search [1048576]\n"
+    "show options:\n"
+    "  --db FILE             the database [book/book.db]\n"
+    "  --moves 'X Y; X Y'    the position after these moves, real board coordinates; a steal is the\n"
+    "                        cell of the stone taken [the empty board]\n"
+    "  --depth N             also show the positions after each move, N levels in all [1]\n"
+    "  and the packer's options, so that the shipped move is the one bookpack would pick:\n"
+    "%PACK%"
     "Only one process writes a database at a time (lock FILE.lock); each run gets a random id, and\n"
     "its seed, settings, engine version and date are recorded in the database (bookgen stats).\n";
+
+std::string usage() {
+  std::string text = kUsage;
+  return text.replace(text.find("%PACK%"), 6, packOptionsHelp());
+}
 
 std::atomic<bool> gStop{false};
 extern "C" void onSignal(int) { gStop.store(true); }
@@ -56,7 +71,7 @@ bool number(const char* text, double& out) {
 }
 
 int fail(const std::string& message) {
-  std::cerr << "bookgen: " << message << "\n" << kUsage;
+  std::cerr << "bookgen: " << message << "\n" << usage();
   return 2;
 }
 
@@ -241,6 +256,59 @@ int statsCommand(int argc, char** argv) {
   return 0;
 }
 
+// "2 2; 4 4" -> the board after those moves; false with `error` on a bad or illegal move.
+bool playMoves(const std::string& text, Board& b, std::string& error) {
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ';')) {
+    std::stringstream words(item);
+    std::string x, y, extra;
+    if (!(words >> x)) continue;  // empty item (trailing ';')
+    const Cell c = words >> y && !(words >> extra) ? parseCell(x + " " + y) : kNoCell;
+    if (c == kNoCell) return error = "'" + item + "' is not a cell 'X Y'", false;
+    if (!b.isLegal(c)) return error = "'" + item + "' is not a legal move here", false;
+    if (b.play(c) != Outcome::None) return error = "the game is over after '" + item + "'", false;
+  }
+  return true;
+}
+
+int showCommand(int argc, char** argv) {
+  std::string dbPath = "book/book.db", moves;
+  double depth = 1;
+  PackOptions opt;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) return fail(arg + " expects a value");
+    const std::string value = argv[++i];
+    bool bad = false;
+    if (arg == "--db") dbPath = value;
+    else if (arg == "--moves") moves = value;
+    else if (arg == "--depth") {
+      if (!number(value.c_str(), depth) || depth < 1) return fail("--depth expects a number >= 1");
+    } else if (parsePackOption(arg, value, opt, bad)) {
+      if (bad) return fail(arg + ": bad value '" + value + "'");
+    } else {
+      return fail("unknown option '" + arg + "'");
+    }
+  }
+  Board b;
+  std::string error;
+  if (!playMoves(moves, b, error)) return fail("--moves: " + error);
+  Database db;
+  if (!loadReported(dbPath, db, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  const BookPlan plan = planBook(db, opt);
+  const bool shipped = std::find_if(plan.packed.boards.begin(), plan.packed.boards.end(), [&](const Board& p) {
+                         return canonicalize(p).key == canonicalize(b).key;
+                       }) != plan.packed.boards.end();
+  std::cout << "position after '" << moves << "' (" << (shipped ? "in the shipped book" : "not in the shipped book")
+            << "; '<- book' marks the move the packer picks)\n";
+  BookPrinter(db, plan.choices, opt).printPosition(std::cout, b, int(depth));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -248,8 +316,9 @@ int main(int argc, char** argv) {
   if (command == "run") return runCommand(argc - 2, argv + 2);
   if (command == "merge") return mergeCommand(argc - 2, argv + 2);
   if (command == "stats") return statsCommand(argc - 2, argv + 2);
+  if (command == "show") return showCommand(argc - 2, argv + 2);
   if (command == "--help" || command == "-h") {
-    std::cout << kUsage;
+    std::cout << usage();
     return 0;
   }
   return fail(command.empty() ? "missing command" : "unknown command '" + command + "'");

@@ -11,6 +11,8 @@
 #include "tools/book/db_file.h"
 #include "tools/book/files.h"
 #include "tools/book/pack.h"
+#include "tools/book/plan.h"
+#include "tools/book/print.h"
 
 namespace {
 
@@ -18,15 +20,17 @@ using namespace yav;
 using namespace yav::book;
 
 const char* const kUsage =
-    "usage: bookpack [--db FILE] [--out FILE] [--min-games N] [--bound linear|wilson] [--margin K]\n"
-    "                [--threshold T] [--budget CHARS]\n"
-    "Packs the database (default book/book.db) into a C++ header (default book/embedded_book.h):\n"
-    "one move per position with a lower confidence bound above T (default: win rate - 2/sqrt(n),\n"
-    "n >= 10, T = 0.2), proven wins always, proven losses never, only positions the book reaches\n"
-    "by its own moves, most-played first until the book text reaches CHARS characters.\n";
+    "usage: bookpack [options]\n"
+    "Packs the database into the C++ header the bot embeds: one move per position with a lower\n"
+    "confidence bound above the threshold (proven wins always, proven losses never), the first move\n"
+    "from the swap table (printed), only positions the book reaches by its own moves, most-played\n"
+    "first until the text fills the budget. Options (default in brackets):\n"
+    "  --db FILE             the database [book/book.db]\n"
+    "  --out FILE            the header to write [book/embedded_book.h]\n"
+    "  --print-tree          print the book that would be shipped (stdout) instead of writing it\n";
 
 int fail(const std::string& message) {
-  std::cerr << "bookpack: " << message << "\n" << kUsage;
+  std::cerr << "bookpack: " << message << "\n" << kUsage << packOptionsHelp();
   return 2;
 }
 
@@ -35,25 +39,25 @@ int fail(const std::string& message) {
 int main(int argc, char** argv) {
   std::string dbPath = "book/book.db", outPath = "book/embedded_book.h";
   PackOptions opt;
+  bool printTree = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
+      std::cout << kUsage << packOptionsHelp();
       return 0;
+    }
+    if (arg == "--print-tree") {
+      printTree = true;
+      continue;
     }
     if (i + 1 >= argc) return fail(arg + " expects a value");
     const std::string value = argv[++i];
-    char* end = nullptr;
-    const double v = std::strtod(value.c_str(), &end);
-    const bool isNumber = end != value.c_str() && *end == '\0' && v >= 0;
+    bool bad = false;
     if (arg == "--db") dbPath = value;
     else if (arg == "--out") outPath = value;
-    else if (arg == "--bound" && (value == "linear" || value == "wilson")) opt.wilson = value == "wilson";
-    else if (!isNumber) return fail(arg + ": bad value '" + value + "'");
-    else if (arg == "--min-games") opt.minGames = uint32_t(v);
-    else if (arg == "--margin") opt.margin = v;
-    else if (arg == "--threshold") opt.threshold = v;
-    else if (arg == "--budget") opt.budgetChars = size_t(v);
+    else if (parsePackOption(arg, value, opt, bad)) {
+      if (bad) return fail(arg + ": bad value '" + value + "'");
+    }
     else return fail("unknown option '" + arg + "'");
   }
 
@@ -63,10 +67,13 @@ int main(int argc, char** argv) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
-  const Choices choices = chooseMoves(db, opt);
+  const BookPlan plan = planBook(db, opt);
+  const Choices& choices = plan.choices;
+  const PackedBook& book = plan.packed;
   size_t proven = 0;
   for (const auto& e : choices) proven += e.second.proven;
-  const PackedBook book = packBook(choices, opt.budgetChars);
+  BookPrinter::printSwapTable(std::cerr, plan.swap);
+  if (printTree) BookPrinter(db, choices, opt).printTree(std::cout, book);
 
   // Check the result the way the bot will read it.
   OpeningBook decoded;
@@ -91,7 +98,7 @@ int main(int argc, char** argv) {
   const double bitsPerPosition = book.positions ? double(book.bits) / book.positions : 0;
   const std::string summary = std::to_string(book.positions) + " positions, " + std::to_string(book.chars()) +
                               " characters, from " + std::to_string(db.games()) + " games";
-  if (!writeFileAtomically(outPath, embeddedHeader(book, summary), error)) {
+  if (!printTree && !writeFileAtomically(outPath, embeddedHeader(book, summary), error)) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
@@ -102,6 +109,6 @@ int main(int argc, char** argv) {
             << "packed " << book.positions << " positions in " << book.chars() << " characters (budget "
             << opt.budgetChars << "), " << book.bits << " bits, " << bitsPerPosition << " bits/position; the budget holds about "
             << (bitsPerPosition > 0 ? size_t(opt.budgetChars * double(kBookBitsPerChar) / bitsPerPosition) : 0) << " positions\n"
-            << "decode " << decodeMs << " ms; wrote " << outPath << "\n";
+            << "decode " << decodeMs << " ms; " << (printTree ? "nothing written (--print-tree)" : "wrote " + outPath) << "\n";
   return 0;
 }

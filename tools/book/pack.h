@@ -69,6 +69,8 @@ struct PackedBook {
   size_t reachable = 0;  // positions the book reaches without a size limit
   size_t bits = 0;
   size_t maxStones = 0;
+  BookTree tree;              // what was written (actual orientation)
+  std::vector<Board> boards;  // the position of each tree node
 };
 
 // Positions are admitted best-first (most games first) as long as the text fits the budget; each
@@ -127,8 +129,9 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
     Board next = c.board;
     if (next.play(frame.fromCanonical(choices.at(frame.key).move)) == Outcome::None) offerReplies(next, full ? -2 : int(nodes.size()) - 1);
   }
-  BookTree tree;
+  BookTree& tree = out.tree;
   for (size_t i = 0; i < nodes.size(); ++i) {
+    out.boards.push_back(nodes[i].board);
     tree.nodes.push_back({nodes[i].move, {}});
     const int self = int(i);
     if (nodes[i].parent >= 0) tree.nodes[size_t(nodes[i].parent)].replies.push_back({nodes[i].reply, self});
