@@ -51,14 +51,15 @@ const char* const kUsage =
     "  --moves 'X Y; X Y'    the position after these moves, real board coordinates; a steal is the\n"
     "                        cell of the stone taken [the empty board]\n"
     "  --depth N             also show the positions after each move, N levels in all [1]\n"
-    "  and the packer's options, so that the shipped move is the one bookpack would pick:\n"
+    "  and the packer's options, so that the shipped move is the one bookpack would pick, and the\n"
+    "  verification settings, whose cached verdicts are shown and applied:\n"
     "%PACK%"
     "Only one process writes a database at a time (lock FILE.lock); each run gets a random id, and\n"
     "its seed, settings, engine version and date are recorded in the database (bookgen stats).\n";
 
 std::string usage() {
   std::string text = kUsage;
-  return text.replace(text.find("%PACK%"), 6, packOptionsHelp());
+  return text.replace(text.find("%PACK%"), 6, std::string(packOptionsHelp()) + verifyOptionsHelp());
 }
 
 std::atomic<bool> gStop{false};
@@ -276,6 +277,7 @@ int showCommand(int argc, char** argv) {
   std::string dbPath = "book/book.db", moves;
   double depth = 1;
   PackOptions opt;
+  VerifySettings verify;
   for (int i = 0; i < argc; ++i) {
     const std::string arg = argv[i];
     if (i + 1 >= argc) return fail(arg + " expects a value");
@@ -285,7 +287,7 @@ int showCommand(int argc, char** argv) {
     else if (arg == "--moves") moves = value;
     else if (arg == "--depth") {
       if (!number(value.c_str(), depth) || depth < 1) return fail("--depth expects a number >= 1");
-    } else if (parsePackOption(arg, value, opt, bad)) {
+    } else if (parsePackOption(arg, value, opt, bad) || parseVerifyOption(arg, value, verify, bad)) {
       if (bad) return fail(arg + ": bad value '" + value + "'");
     } else {
       return fail("unknown option '" + arg + "'");
@@ -299,13 +301,14 @@ int showCommand(int argc, char** argv) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
-  const BookPlan plan = planBook(db, opt);
+  const VerifyOptions cachedOnly = verify.options();
+  const BookPlan plan = planBook(db, opt, &cachedOnly);
   const bool shipped = std::find_if(plan.packed.boards.begin(), plan.packed.boards.end(), [&](const Board& p) {
                          return canonicalize(p).key == canonicalize(b).key;
                        }) != plan.packed.boards.end();
   std::cout << "position after '" << moves << "' (" << (shipped ? "in the shipped book" : "not in the shipped book")
             << "; '<- book' marks the move the packer picks)\n";
-  BookPrinter(db, plan.choices, opt).printPosition(std::cout, b, int(depth));
+  BookPrinter(db, plan.choices, opt, verdictText(db, cachedOnly.engineKey)).printPosition(std::cout, b, int(depth));
   return 0;
 }
 

@@ -27,10 +27,13 @@ const char* const kUsage =
     "first until the text fills the budget. Options (default in brackets):\n"
     "  --db FILE             the database [book/book.db]\n"
     "  --out FILE            the header to write [book/embedded_book.h]\n"
-    "  --print-tree          print the book that would be shipped (stdout) instead of writing it\n";
+    "  --print-tree          print the book that would be shipped (stdout) instead of writing it\n"
+    "  --verify              re-search every shipped position without a cached verdict (the database\n"
+    "                        is locked and its verdict cache saved); without it, cached verdicts of\n"
+    "                        the same engine and budget are applied and missing ones reported [off]\n";
 
 int fail(const std::string& message) {
-  std::cerr << "bookpack: " << message << "\n" << kUsage << packOptionsHelp();
+  std::cerr << "bookpack: " << message << "\n" << kUsage << packOptionsHelp() << verifyOptionsHelp();
   return 2;
 }
 
@@ -39,15 +42,16 @@ int fail(const std::string& message) {
 int main(int argc, char** argv) {
   std::string dbPath = "book/book.db", outPath = "book/embedded_book.h";
   PackOptions opt;
-  bool printTree = false;
+  bool printTree = false, verify = false;
+  VerifySettings verifySettings;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage << packOptionsHelp();
+      std::cout << kUsage << packOptionsHelp() << verifyOptionsHelp();
       return 0;
     }
-    if (arg == "--print-tree") {
-      printTree = true;
+    if (arg == "--print-tree" || arg == "--verify") {
+      (arg == "--verify" ? verify : printTree) = true;
       continue;
     }
     if (i + 1 >= argc) return fail(arg + " expects a value");
@@ -55,25 +59,49 @@ int main(int argc, char** argv) {
     bool bad = false;
     if (arg == "--db") dbPath = value;
     else if (arg == "--out") outPath = value;
-    else if (parsePackOption(arg, value, opt, bad)) {
+    else if (parsePackOption(arg, value, opt, bad) || parseVerifyOption(arg, value, verifySettings, bad)) {
       if (bad) return fail(arg + ": bad value '" + value + "'");
     }
     else return fail("unknown option '" + arg + "'");
   }
 
-  Database db;
+  FileLock lock;  // verification writes the verdict cache into the database
   std::string error;
-  if (!loadDatabase(dbPath, db, error)) {
+  if (verify && !lock.acquire(dbPath, error)) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
-  const BookPlan plan = planBook(db, opt);
+  Database db;
+  uint32_t version = 0;
+  if (!loadDatabase(dbPath, db, error, &version)) {
+    std::cerr << "bookpack: " << error << "\n";
+    return 1;
+  }
+  const DeepLimits limits = verifySettings.limits;
+  const VerifyOptions verifyOptions =
+      verifySettings.options(verify ? DeepEvaluator([&](const Board& b) { return deepEvaluate(b, limits); }) : nullptr);
+  const BookPlan plan = planBook(db, opt, &verifyOptions, &std::cerr);
+  if (verify && plan.verify.searched > 0) {
+    if (!saveDatabase(dbPath, db, error)) {
+      std::cerr << "bookpack: " << error << "\n";
+      return 1;
+    }
+    std::cerr << "saved " << plan.verify.searched << " new verdicts in " << dbPath
+              << (version < kDatabaseVersion ? " (now a version-2 file)" : "") << "\n";
+  }
   const Choices& choices = plan.choices;
   const PackedBook& book = plan.packed;
   size_t proven = 0;
   for (const auto& e : choices) proven += e.second.proven;
   BookPrinter::printSwapTable(std::cerr, plan.swap);
-  if (printTree) BookPrinter(db, choices, opt).printTree(std::cout, book);
+  const VerifyReport& v = plan.verify;
+  std::cerr << "verification (" << verifyOptions.engineKey << ", margin " << verifySettings.margin << "): "
+            << v.searched << " searched now, " << v.replacedLost << " moves replaced as proven lost, " << v.replacedWorse
+            << " replaced as more than the margin below the deep search's best, " << v.dropped << " dropped, "
+            << v.conflicts << " conflicts with database proofs (kept), " << v.unverified << " shipped positions unverified"
+            << (v.unverified && !verify ? " (run bookpack --verify)" : "") << "\n";
+  for (const std::string& change : v.changes) std::cerr << change << "\n";
+  if (printTree) BookPrinter(db, choices, opt, verdictText(db, verifyOptions.engineKey)).printTree(std::cout, book);
 
   // Check the result the way the bot will read it.
   OpeningBook decoded;

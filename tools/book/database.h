@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -92,6 +93,24 @@ struct PositionStats {
   }
 };
 
+// A deep search's verdict on a position (canonical moves): every root move's value and proof for
+// the player to move, and the move it would play. Cached per engine key (engine version + budget).
+struct DeepMove {
+  Cell move = kNoCell;
+  float value = 0.5f;
+  MoveProof proof = MoveProof::Unknown;
+};
+struct DeepVerdict {
+  Cell best = kNoCell;
+  std::vector<DeepMove> moves;
+  const DeepMove* find(Cell m) const {
+    for (const auto& d : moves)
+      if (d.move == m) return &d;
+    return nullptr;
+  }
+};
+using VerdictMap = std::unordered_map<PositionKey, DeepVerdict, PositionKeyHash>;
+
 // A board as the database sees it (from the mover's view); the player numbers are irrelevant to
 // the rules apart from the steal, so this board is equivalent to any board with that key.
 inline Board boardOf(const PositionKey& k) {
@@ -146,6 +165,18 @@ class Database {
   }
   // For hand-made databases (tests) and merging: the entry of a canonical position.
   PositionStats& at(const PositionKey& canonicalKey) { return map_[canonicalKey]; }
+
+  // Deep-search verdicts by engine key, then canonical position.
+  const std::map<std::string, VerdictMap>& verdicts() const { return verdicts_; }
+  const DeepVerdict* verdict(const std::string& engineKey, const PositionKey& key) const {
+    auto e = verdicts_.find(engineKey);
+    if (e == verdicts_.end()) return nullptr;
+    auto it = e->second.find(key);
+    return it == e->second.end() ? nullptr : &it->second;
+  }
+  void setVerdict(const std::string& engineKey, const PositionKey& key, DeepVerdict v) {
+    verdicts_[engineKey][key] = std::move(v);
+  }
 
   // Adds a finished game to the current run (begun here with a fresh id when there is none): every
   // position of its first `storePlies` plies (from `countFrom` on) gets the game's result for the
@@ -216,6 +247,8 @@ class Database {
         setProof(m, s.proof);
       }
     }
+    for (const auto& [engine, entries] : other.verdicts_)
+      for (const auto& [key, v] : entries) verdicts_[engine].emplace(key, v);
     propagateProofs();
   }
 
@@ -271,6 +304,7 @@ class Database {
   }
 
   Map map_;
+  std::map<std::string, VerdictMap> verdicts_;
   std::vector<RunInfo> runs_;
   int current_ = -1;  // the run addGame counts into
   uint64_t conflicts_ = 0;

@@ -99,6 +99,25 @@ inline std::string serializeDatabase(const Database& db) {
       }
     }
   }
+  putVarint(out, db.verdicts().size());
+  for (const auto& [engine, entries] : db.verdicts()) {
+    putString(out, engine);
+    std::vector<const VerdictMap::value_type*> sorted;
+    for (const auto& e : entries) sorted.push_back(&e);
+    std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->first < b->first; });
+    putVarint(out, sorted.size());
+    for (const auto* e : sorted) {
+      put(out, e->first.mine, 8);
+      put(out, e->first.theirs, 8);
+      put(out, e->first.stealAvailable, 1);
+      put(out, uint64_t(e->second.best), 1);
+      put(out, e->second.moves.size(), 1);
+      for (const DeepMove& m : e->second.moves) {
+        put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+        put(out, uint64_t(std::clamp(m.value, 0.0f, 1.0f) * 65535.0f + 0.5f), 2);
+      }
+    }
+  }
   put(out, fnv1a(out, out.size()), 8);
   return out;
 }
@@ -179,6 +198,35 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
         if (g > 0 || !legacy) m.add(uint32_t(run), uint32_t(g), uint32_t(half));
       }
       stats.moves.push_back(std::move(m));
+    }
+  }
+  uint64_t engines = 0;
+  if (!legacy && !in.varint(engines, 28)) return fail("file truncated in the verdicts", in.pos);
+  for (uint64_t e = 0; e < engines; ++e) {
+    std::string engine;
+    uint64_t n = 0;
+    if (!in.string(engine) || !in.varint(n, 35)) return fail("file truncated in the verdicts", in.pos);
+    for (uint64_t i = 0; i < n; ++i) {
+      const size_t start = in.pos;
+      uint64_t mine = 0, theirs = 0, steal = 0, best = 0, moves = 0;
+      if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(steal, 1) || !in.get(best, 1) || !in.get(moves, 1))
+        return fail("file truncated in the verdicts", in.pos);
+      const PositionKey key{mine, theirs, steal == 1};
+      if (steal > 1 || (mine & theirs) || ((mine | theirs) & ~kFullBoard) || canonicalize(key).key != key ||
+          moves > kCells || db.verdict(engine, key))
+        return fail("invalid verdict record", start);
+      const Board b = boardOf(key);
+      DeepVerdict v;
+      v.best = Cell(best);
+      for (uint64_t j = 0; j < moves; ++j) {
+        uint64_t cellAndProof = 0, value = 0;
+        if (!in.get(cellAndProof, 1) || !in.get(value, 2)) return fail("file truncated in the verdicts", in.pos);
+        const Cell cell = Cell(cellAndProof & 63);
+        if (!b.isLegal(cell) || (cellAndProof >> 6) > 2) return fail("invalid verdict record", start);
+        v.moves.push_back({cell, float(value) / 65535.0f, MoveProof(cellAndProof >> 6)});
+      }
+      if (!v.find(v.best)) return fail("invalid verdict record", start);
+      db.setVerdict(engine, key, std::move(v));
     }
   }
   const size_t end = in.pos;

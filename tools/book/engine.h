@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "search.h"
 #include "tools/book/selfplay.h"
@@ -35,5 +36,43 @@ class SearchEngine : public BookEngine {
   Search search_;
   SearchLimits limits_;
 };
+
+// The verifying engine: one long search of a position. This is the one function to strengthen
+// (e.g. with a forcing-sequence solver); bump kBookEngineVersion when it changes, so that cached
+// verdicts are redone. Moves in the board's orientation; values and proofs for the player to move.
+struct DeepLimits {
+  double timeMs = 1000;     // per position
+  uint64_t iterations = 0;  // fixed iterations instead (deterministic for a given seed)
+  uint64_t seed = 1;
+  size_t nodes = size_t(4) << 20;
+  // Part of the cache key: a verdict is reused only for the same engine and budget.
+  std::string key() const {
+    return std::string(kBookEngineVersion) + "/" +
+           (iterations ? std::to_string(iterations) + "it" : std::to_string(uint64_t(timeMs)) + "ms");
+  }
+};
+
+inline DeepVerdict deepEvaluate(const Board& b, const DeepLimits& limits) {
+  Search search(limits.nodes);
+  SearchLimits l;
+  l.timeMs = limits.iterations ? 0 : limits.timeMs;
+  l.iterations = limits.iterations;
+  l.seed = limits.seed;
+  const SearchResult r = search.run(b, l);
+  DeepVerdict v;
+  v.best = r.move;
+  for (const RootMove& m : r.children) v.moves.push_back({m.move, float(m.value), moveProofOf(m.proof)});
+  // Moves the search never expands are decided by the rules: a win now, or a loss now or next
+  // (our own 3, or leaving the opponent's win open).
+  const int me = b.toMove();
+  const Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
+  for (Bitboard legal = b.legalMoves(); legal;) {
+    const Cell c = popLowest(legal);
+    if (v.find(c)) continue;
+    if (wins >> c & 1) v.moves.push_back({c, 1.0f, MoveProof::Win});
+    else if (b.outcomeOf(c) == Outcome::Loss || (threats & ~bit(c))) v.moves.push_back({c, 0.0f, MoveProof::Loss});
+  }
+  return v;
+}
 
 }  // namespace yav::book

@@ -18,6 +18,19 @@ namespace yav::book {
 // The deep-search verdict on a move, as text ("" when there is none).
 using VerdictText = std::function<std::string(const PositionKey& canonicalKey, Cell canonicalMove)>;
 
+// The cached verdicts of one engine key as text: the deep value or proof, "best" on its best move.
+inline VerdictText verdictText(const Database& db, const std::string& engineKey) {
+  return [&db, engineKey](const PositionKey& key, Cell move) -> std::string {
+    const DeepVerdict* v = db.verdict(engineKey, key);
+    const DeepMove* m = v ? v->find(move) : nullptr;
+    if (!m) return v ? "not searched" : "";
+    char text[40];
+    if (m->proof != MoveProof::Unknown) std::snprintf(text, sizeof text, "%s", m->proof == MoveProof::Win ? "proven win" : "proven loss");
+    else std::snprintf(text, sizeof text, "%.3f", double(m->value));
+    return std::string(text) + (v->best == move ? " (best)" : "");
+  };
+}
+
 class BookPrinter {
  public:
   BookPrinter(const Database& db, const Choices& choices, const PackOptions& opt, VerdictText verdict = nullptr)
