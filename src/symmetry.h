@@ -1,11 +1,12 @@
 // The 12 symmetries of the hexagon (6 rotations, each with or without a reflection), acting on
-// cells, bitboards and whole positions, and the canonical form of a position.
+// cells, bitboards and whole positions; the canonical form of a position and of its moves.
 //
 // Transform t = 6 * reflect + rotation: reflect first (when t >= 6), then rotate by 60 degrees
 // `rotation` times. Transform 0 is the identity.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "board.h"
 
@@ -84,17 +85,38 @@ struct PositionKey {
   }
 };
 
-// The canonical form is the smallest of the 12 images; `transform` maps the given position onto it
-// (a move m in the given position is transformCell(transform, m) in the canonical one).
+struct PositionKeyHash {
+  size_t operator()(const PositionKey& k) const {
+    uint64_t h = k.mine * 0x9E3779B97F4A7C15ull ^ (k.theirs + k.stealAvailable) * 0xC2B2AE3D27D4EB4Full;
+    return size_t(h ^ h >> 29);
+  }
+};
+
+// The one definition of canonical position and canonical move, shared by the bot's book, the
+// book database and the packer. The canonical position is the smallest of the 12 images;
+// `transform` maps the given position onto it, and `toKey` has bit t set for every transform t
+// that does (several when the position is symmetric).
 struct Canonical {
   PositionKey key;
   int transform = 0;
+  uint16_t toKey = 1;
+
+  // The canonical move of m: its smallest image under the transforms onto the key, so that moves
+  // equivalent by a symmetry of the position itself get one name.
+  Cell toCanonical(Cell m) const {
+    Cell best = kCells;
+    for (int t = 0; t < kSymmetries; ++t)
+      if ((toKey >> t & 1) && symmetries().cell[t][m] < best) best = symmetries().cell[t][m];
+    return best;
+  }
+  // A move of the given position that has canonical name m.
+  Cell fromCanonical(Cell m) const { return transformCell(inverseTransform(transform), m); }
 };
 
 inline Canonical canonicalize(const PositionKey& p) {
   // Keys order by `mine` first: map it under all 12 transforms (one table lookup per stone each),
   // and map `theirs` only for the transforms that tie on the smallest `mine`.
-  Bitboard mineImage[kSymmetries];
+  Bitboard mineImage[kSymmetries], theirsImage[kSymmetries];
   Bitboard smallest = p.mine;
   mineImage[0] = p.mine;
   for (int t = 1; t < kSymmetries; ++t) {
@@ -105,10 +127,28 @@ inline Canonical canonicalize(const PositionKey& p) {
   bool found = false;
   for (int t = 0; t < kSymmetries; ++t) {
     if (mineImage[t] != smallest) continue;
-    const Bitboard theirs = t == 0 ? p.theirs : transformBits(t, p.theirs);
-    if (!found || theirs < best.key.theirs) best = {{smallest, theirs, p.stealAvailable}, t}, found = true;
+    theirsImage[t] = t == 0 ? p.theirs : transformBits(t, p.theirs);
+    if (!found || theirsImage[t] < best.key.theirs) best.key = {smallest, theirsImage[t], p.stealAvailable}, best.transform = t, found = true;
   }
+  best.toKey = 0;
+  for (int t = 0; t < kSymmetries; ++t)
+    if (mineImage[t] == smallest && theirsImage[t] == best.key.theirs) best.toKey |= uint16_t(1u << t);
   return best;
+}
+inline Canonical canonicalize(const Board& b) { return canonicalize(PositionKey::of(b)); }
+
+// The legal moves of b, one per symmetry class (the lowest cell of each class), the steal included.
+inline std::vector<Cell> moveClasses(const Board& b) {
+  const Canonical c = canonicalize(b);
+  std::vector<Cell> out;
+  Bitboard named = 0;  // canonical names already listed
+  for (Bitboard legal = b.legalMoves(); legal;) {
+    const Cell m = popLowest(legal), name = c.toCanonical(m);
+    if (named >> name & 1) continue;
+    named |= bit(name);
+    out.push_back(m);
+  }
+  return out;
 }
 
 }  // namespace yav

@@ -1,32 +1,44 @@
-// The embedded book's text code and bit format: alphabet, bit round trip, pack -> decode.
+// The embedded book's text code and bit format: alphabet, bit round trip, pack -> decode,
+// damage detection, capacity and decode time.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
 #include <set>
 
-#include "book_codec.h"
+#include "book_format.h"
 #include "opening_book.h"
+#include "playout.h"
 #include "rng.h"
 #include "tools/book/pack.h"
 
 using namespace yav;
 using namespace yav::book;
 
-TEST(BookCodec, AlphabetIsSafeInsideAStringLiteral) {
-  std::set<char> chars;
-  for (int r = 0; r < kBookAlphabetSize; ++r) {
-    const char c = bookChar(r);
-    EXPECT_TRUE(c > ' ' && c <= '~') << r;
-    EXPECT_NE(c, '"');
-    EXPECT_NE(c, '\\');
-    EXPECT_NE(c, '?');  // no trigraphs
-    EXPECT_EQ(bookRank(c), r);
-    chars.insert(c);
+// Every character value: a BMP code point inside the CJK Unified Ideographs assigned since
+// Unicode 1.1 (U+4E00..U+9FA5: letters, category Lo, no combining marks, no bidi controls, stable
+// under every normalisation form), so one UTF-16 unit; three UTF-8 bytes, all >= 0x80, so that no
+// byte can be a quote, backslash, question mark, newline or any other control inside a literal.
+TEST(BookCodec, EveryCharacterIsOneUtf16UnitAndSafeInALiteral) {
+  std::set<std::string> seen;
+  for (unsigned v = 0; v < (1u << kBookBitsPerChar); ++v) {
+    const std::string c = bookChar(v);
+    ASSERT_EQ(c.size(), size_t(kBookUtf8Bytes)) << v;
+    for (char byte : c) ASSERT_GE(uint8_t(byte), 0x80u) << v;
+    const unsigned cp = (uint8_t(c[0]) & 0x0Fu) << 12 | (uint8_t(c[1]) & 0x3Fu) << 6 | (uint8_t(c[2]) & 0x3Fu);
+    ASSERT_GE(cp, 0x4E00u) << v;
+    ASSERT_LE(cp, 0x9FA5u) << v;
+    ASSERT_FALSE(cp >= 0xD800 && cp <= 0xDFFF);                    // no surrogates: one UTF-16 unit
+    ASSERT_FALSE(cp == 0xFEFF || cp == 0x2028 || cp == 0x2029);    // no BOM, no line separators
+    ASSERT_FALSE((cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE);  // no noncharacters
+    ASSERT_EQ(bookValue(c, 0), int(v));
+    seen.insert(c);
   }
-  EXPECT_EQ(chars.size(), size_t(kBookAlphabetSize));
-  EXPECT_EQ(bookRank('"'), -1);
-  EXPECT_EQ(bookRank('\\'), -1);
-  EXPECT_EQ(bookRank(' '), -1);
-  EXPECT_GE(kBookAlphabetSize * kBookAlphabetSize, 1 << kBookBitsPerPair);
+  EXPECT_EQ(seen.size(), size_t(1) << kBookBitsPerChar);
+  EXPECT_EQ(bookValue("\"\"\"", 0), -1);
+  EXPECT_EQ(bookValue("\xE4\xB8", 0), -1);                 // truncated
+  EXPECT_EQ(bookValue("\xE4\xB7\xBF", 0), -1);             // U+4DFF, just below the alphabet
+  EXPECT_EQ(bookValue(bookChar(0).substr(0, 1) + "\x41\x80", 0), -1);  // not a continuation byte
 }
 
 TEST(BookCodec, BitsRoundTrip) {
@@ -40,15 +52,15 @@ TEST(BookCodec, BitsRoundTrip) {
     w.write(v, width);
   }
   const std::string text = w.text();
-  EXPECT_EQ(text.size(), charsForBits(w.bits()));
-  for (char c : text) EXPECT_TRUE(inBookAlphabet(c));
+  EXPECT_EQ(text.size(), bookCharsForBits(w.bits()) * kBookUtf8Bytes);
   BookBitReader r(text);
+  ASSERT_TRUE(r.ok()) << r.error();
   for (const auto& [v, width] : fields) {
     unsigned got = 0;
     ASSERT_TRUE(r.read(width, got));
     EXPECT_EQ(got, v);
   }
-  EXPECT_TRUE(r.atEnd());
+  EXPECT_TRUE(r.finish()) << r.error();
 }
 
 // Random self-play lines give positions; every one gets a random legal book move.
@@ -58,7 +70,7 @@ static Choices randomChoices(uint64_t seed, int games) {
   for (int g = 0; g < games; ++g) {
     Board b;
     for (int ply = 0; ply < 8; ++ply) {
-      const CanonicalFrame f(b);
+      const Canonical f = canonicalize(b);
       auto it = choices.find(f.key);
       if (it == choices.end()) {
         const Cell m = randomCell(b.legalMoves() & ~b.losingCells(b.toMove()), rng);
@@ -77,7 +89,7 @@ TEST(BookCodec, PackedBookDecodesToTheChosenMoves) {
   const PackedBook packed = packBook(choices, 1000000);
   ASSERT_GT(packed.positions, 300u);
   EXPECT_EQ(packed.positions, packed.reachable);
-  EXPECT_EQ(packed.text.size(), charsForBits(packed.bits));
+  EXPECT_EQ(packed.chars(), bookCharsForBits(packed.bits));
   OpeningBook book;
   std::string error;
   ASSERT_TRUE(book.load(packed.text, error)) << error;
@@ -85,7 +97,7 @@ TEST(BookCodec, PackedBookDecodesToTheChosenMoves) {
   for (const auto& [key, move] : book.entries()) {
     auto it = choices.find(key);
     ASSERT_NE(it, choices.end());
-    EXPECT_EQ(CanonicalFrame(boardOf(key)).toCanonical(move), it->second.move);
+    EXPECT_EQ(canonicalize(boardOf(key)).toCanonical(move), it->second.move);
   }
 }
 
@@ -93,7 +105,7 @@ TEST(BookCodec, BudgetKeepsTheMostPlayedPositions) {
   const Choices choices = randomChoices(12, 300);
   const PackedBook full = packBook(choices, 1000000);
   const PackedBook small = packBook(choices, 300);
-  EXPECT_LE(small.text.size(), 300u);
+  EXPECT_LE(small.chars(), 300u);
   EXPECT_LT(small.positions, full.positions);
   EXPECT_EQ(small.reachable, full.reachable);
   OpeningBook book;
@@ -110,30 +122,73 @@ TEST(BookCodec, EmptyBookLoads) {
   EXPECT_FALSE(book.lookup(Board()).has_value());
 }
 
-TEST(BookCodec, DamagedTextIsRejected) {
+// A damaged text is an error that names the character, and the book stays empty.
+TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
   const PackedBook packed = packBook(randomChoices(13, 50), 1000000);
   OpeningBook book;
   std::string error;
-  ASSERT_TRUE(book.load(packed.text, error));
-
+  ASSERT_TRUE(book.load(packed.text, error)) << error;
+  const size_t n = packed.chars();
+  auto rejected = [&](const std::string& text, const std::string& why) {
+    EXPECT_FALSE(book.load(text, error)) << why;
+    EXPECT_EQ(book.size(), 0u);
+    EXPECT_NE(error.find(why), std::string::npos) << error;
+    return error;
+  };
+  const size_t mid = n / 2 * kBookUtf8Bytes;
   std::string badChar = packed.text;
-  badChar[badChar.size() / 2] = '"';
-  EXPECT_FALSE(book.load(badChar, error));
-  EXPECT_NE(error.find("bad book character"), std::string::npos) << error;
-  EXPECT_EQ(book.size(), 0u);
+  badChar[mid] = '"';
+  rejected(badChar, "bad character character " + std::to_string(n / 2) + " (byte " + std::to_string(mid) + ")");
 
-  EXPECT_FALSE(book.load(packed.text.substr(0, packed.text.size() / 2), error));
-  EXPECT_NE(error.find("ended early"), std::string::npos) << error;
+  std::string otherChar = packed.text;  // a valid character with another value
+  otherChar.replace(mid, kBookUtf8Bytes, bookChar(unsigned(bookValue(otherChar, mid)) ^ 1));
+  rejected(otherChar, "checksum mismatch");
 
-  EXPECT_FALSE(book.load(packed.text + "!!", error));
-  EXPECT_NE(error.find("left after"), std::string::npos) << error;
+  rejected(packed.text.substr(0, packed.text.size() - 1), "truncated character character " + std::to_string(n - 1));
+  rejected(packed.text.substr(0, packed.text.size() - kBookUtf8Bytes), "checksum mismatch");
+  rejected(packed.text.substr(0, mid), "checksum mismatch");
+  rejected(packed.text + bookChar(0), "checksum mismatch");
+  rejected(packed.text + "!", "truncated character");
+  rejected(bookChar(1), "too short");
 
-  BookBitWriter w;  // a book whose first move is off the board
-  w.write(kBookFormatVersion, 3);
-  w.write(1, 1);
-  w.write(62, 6);
-  w.write(0, 1);
-  w.write(kBookEndOfReplies, 6);
-  EXPECT_FALSE(book.load(w.text(), error));
-  EXPECT_NE(error.find("illegal book move"), std::string::npos) << error;
+  BookBitWriter early;  // a valid checksum over a stream that stops inside the first node
+  early.write(kBookVersion, kBookVersionBits);
+  early.write(1, kBookFlagBits);
+  early.write(0, 14 - kBookVersionBits - kBookFlagBits);
+  rejected(early.text(), "book ended early at character 1");
+
+  BookBitWriter offBoard;  // a book whose first move is off the board
+  offBoard.write(kBookVersion, kBookVersionBits);
+  offBoard.write(1, kBookFlagBits);
+  offBoard.write(62, kBookCellBits);
+  offBoard.write(0, kBookFlagBits);
+  offBoard.write(kBookEndOfReplies, kBookCellBits);
+  rejected(offBoard.text(), "illegal book move");
+
+  BookBitWriter longer;  // a complete empty-rooted book followed by a whole character
+  longer.write(kBookVersion, kBookVersionBits);
+  longer.write(0, kBookFlagBits);
+  longer.write(kBookEndOfReplies, kBookCellBits);
+  longer.write(0, 14 - 10 + 14);
+  rejected(longer.text(), "characters left after the book at character 1");
+
+  BookBitWriter oldVersion;
+  oldVersion.write(1, kBookVersionBits);
+  rejected(oldVersion.text(), "book format version 1, expected 2");
+}
+
+// Room for the target: 20,000 positions within 45,000 characters; prints the density and the
+// decode time (the bot decodes on its first turn, which has 1000 ms).
+TEST(BookCodec, TwentyThousandPositionsFitAndDecodeQuickly) {
+  const PackedBook packed = packBook(randomChoices(14, 4000), 45000);
+  ASSERT_GE(packed.positions, 20000u);
+  EXPECT_LE(packed.chars(), 45000u);
+  OpeningBook book;
+  std::string error;
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_TRUE(book.load(packed.text, error)) << error;
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(book.size(), packed.positions);
+  std::printf("book codec: %zu positions in %zu characters, %.2f bits/position, decoded in %.1f ms\n", packed.positions,
+              packed.chars(), double(packed.bits) / double(packed.positions), ms);
 }

@@ -3,16 +3,22 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
+#include "playout.h"
 #include "rng.h"
 #include "tools/book/database.h"
+#include "tools/book/db_file.h"
+#include "tools/book/engine.h"
+#include "tools/book/files.h"
 #include "tools/book/selfplay.h"
 
 using namespace yav;
@@ -54,12 +60,7 @@ GameRecord playTacticalGame(uint64_t seed) {
   for (int ply = 0;; ++ply) {
     const EngineAnswer a = engine.choose(b, seed * 1000 + ply);
     g.plies.push_back({b, a.move, {}});
-    const int mover = b.toMove();
-    const Outcome o = b.play(a.move);
-    if (o != Outcome::None) {
-      g.winner = winnerAfter(o, mover);
-      return g;
-    }
+    if (b.play(a.move) != Outcome::None) return g;
   }
 }
 
@@ -76,6 +77,47 @@ std::string readFile(const std::string& path) {
   return ss.str();
 }
 
+// (position, move) -> (games, half points): what merging must get right.
+std::map<std::pair<PositionKey, Cell>, std::pair<uint64_t, uint64_t>> moveCounts(const Database& db) {
+  std::map<std::pair<PositionKey, Cell>, std::pair<uint64_t, uint64_t>> out;
+  for (const auto& [key, stats] : db.map())
+    for (const auto& m : stats.moves)
+      if (m.games) out[{key, m.move}] = {m.games, m.halfPoints};
+  return out;
+}
+
+Database copyOf(const Database& db) {
+  Database copy;
+  std::string error;
+  EXPECT_TRUE(deserializeDatabase(serializeDatabase(db), "copy", copy, error)) << error;
+  return copy;
+}
+
+// The version-1 layout (no runs), as the previous generator wrote it.
+std::string versionOneBytes(const Database& db) {
+  using namespace dbfile;
+  std::vector<const Database::Map::value_type*> order;
+  for (const auto& e : db.map()) order.push_back(&e);
+  std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
+  std::string out(kDatabaseMagic, 8);
+  put(out, 1, 4);
+  put(out, db.games(), 8);
+  put(out, order.size(), 8);
+  for (const auto* e : order) {
+    put(out, e->first.mine, 8);
+    put(out, e->first.theirs, 8);
+    put(out, unsigned(e->first.stealAvailable) | unsigned(e->second.proof) << 1, 1);
+    put(out, e->second.moves.size(), 1);
+    for (const auto& m : e->second.moves) {
+      put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+      putVarint(out, m.games);
+      putVarint(out, m.halfPoints);
+    }
+  }
+  put(out, fnv1a(out, out.size()), 8);
+  return out;
+}
+
 }  // namespace
 
 TEST(BookDatabase, GameResultsAndTerminalProofs) {
@@ -90,23 +132,26 @@ TEST(BookDatabase, GameResultsAndTerminalProofs) {
     g.plies.push_back({b, p1[i], {}});
     b.play(p1[i]);
   }
-  g.winner = 0;
   Database db;
-  db.addGame(g, 100);
-  db.addGame(g, 100);
+  GameRecord unfinished = g;  // the result comes from the last move: a game must end with it
+  unfinished.plies.pop_back();
+  EXPECT_FALSE(db.addGame(unfinished, 100));
+  EXPECT_EQ(db.games(), 0u);
+  ASSERT_TRUE(db.addGame(g, 100));
+  ASSERT_TRUE(db.addGame(g, 100));
   EXPECT_EQ(db.games(), 2u);
   EXPECT_EQ(db.positions(), 7u);
-  const CanonicalFrame root{Board()};
+  const Canonical root = canonicalize(Board());
   const MoveStats* first = db.find(root.key)->find(root.toCanonical(cellAt(0, 0)));
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(first->games, 2u);
   EXPECT_EQ(first->halfPoints, 4u);
   // The last position: the winning move is proven, the position is won for its mover, and the
   // second player's move into it is proven lost.
-  const CanonicalFrame last(g.plies.back().before);
+  const Canonical last = canonicalize(g.plies.back().before);
   EXPECT_EQ(db.find(last.key)->proof, MoveProof::Win);
   EXPECT_EQ(db.find(last.key)->find(last.toCanonical(cellAt(2, 0)))->proof, MoveProof::Win);
-  const CanonicalFrame before(g.plies[g.plies.size() - 2].before);
+  const Canonical before = canonicalize(g.plies[g.plies.size() - 2].before);
   EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->proof, MoveProof::Loss);
   EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->halfPoints, 0u);
 
@@ -115,7 +160,7 @@ TEST(BookDatabase, GameResultsAndTerminalProofs) {
   db.addGame(g, 100);
   EXPECT_EQ(db.games(), 3u);
   EXPECT_EQ(db.find(root.key)->find(root.toCanonical(cellAt(0, 0)))->games, 2u);
-  const CanonicalFrame second(g.plies[1].before);
+  const Canonical second = canonicalize(g.plies[1].before);
   EXPECT_EQ(db.find(second.key)->find(second.toCanonical(cellAt(0, 8)))->games, 3u);
 }
 
@@ -132,21 +177,20 @@ TEST(BookDatabase, LostWhenEveryMoveIsProvenLost) {
   Board next = b;
   next.play(ply.move);
   g.plies.push_back({next, lowestCell(next.winningCells(0)), {}});
-  g.winner = 0;
-  db.addGame(g, 10);
-  EXPECT_EQ(db.find(CanonicalFrame(b).key)->proof, MoveProof::Loss);
+  ASSERT_TRUE(db.addGame(g, 10));
+  EXPECT_EQ(db.find(canonicalize(b).key)->proof, MoveProof::Loss);
 }
 
 TEST(BookDatabase, FileRoundTrip) {
   const Database db = sampleDatabase(40);
   const std::string path = tempPath("roundtrip.db");
   std::string error;
-  ASSERT_TRUE(db.save(path, error)) << error;
+  ASSERT_TRUE(saveDatabase(path, db, error)) << error;
   Database back;
-  ASSERT_TRUE(back.load(path, error)) << error;
+  ASSERT_TRUE(loadDatabase(path, back, error)) << error;
   EXPECT_EQ(back.games(), 40u);
   EXPECT_EQ(back.positions(), db.positions());
-  EXPECT_EQ(back.serialize(), db.serialize());
+  EXPECT_EQ(serializeDatabase(back), serializeDatabase(db));
   for (const auto& [key, stats] : db.map()) {
     const PositionStats* s = back.find(key);
     ASSERT_NE(s, nullptr);
@@ -155,43 +199,44 @@ TEST(BookDatabase, FileRoundTrip) {
   }
   EXPECT_FALSE(std::ifstream(path + ".tmp").good());  // the temporary file was renamed
   std::remove(path.c_str());
+  std::remove(FileLock::lockPath(path).c_str());
 }
 
 TEST(BookDatabase, DamagedFilesAreRejectedWithNameAndPosition) {
-  const std::string bytes = sampleDatabase(10).serialize();
+  const std::string bytes = serializeDatabase(sampleDatabase(10));
   Database db;
   std::string error;
   for (size_t cut : {size_t(3), size_t(20), bytes.size() / 2, bytes.size() - 9, bytes.size() - 1}) {
-    EXPECT_FALSE(db.deserialize(bytes.substr(0, cut), "cut.db", error)) << cut;
+    EXPECT_FALSE(deserializeDatabase(bytes.substr(0, cut), "cut.db", db, error)) << cut;
     EXPECT_EQ(error.rfind("cut.db: ", 0), 0u) << error;
     EXPECT_NE(error.find(" at byte "), std::string::npos) << error;
     EXPECT_EQ(db.positions(), 0u);
     EXPECT_EQ(db.games(), 0u);
   }
-  EXPECT_FALSE(db.deserialize(bytes.substr(0, bytes.size() / 2), "cut.db", error));
+  EXPECT_FALSE(deserializeDatabase(bytes.substr(0, bytes.size() / 2), "cut.db", db, error));
   EXPECT_NE(error.find("truncated"), std::string::npos) << error;
 
   std::string flipped = bytes;
   flipped[bytes.size() - 20] ^= 0x01;  // inside the last move record: a game count changes
-  EXPECT_FALSE(db.deserialize(flipped, "flip.db", error));
+  EXPECT_FALSE(deserializeDatabase(flipped, "flip.db", db, error));
   EXPECT_NE(error.find("flip.db: "), std::string::npos) << error;
 
   std::string magic = bytes;
   magic[0] = 'X';
-  EXPECT_FALSE(db.deserialize(magic, "magic.db", error));
+  EXPECT_FALSE(deserializeDatabase(magic, "magic.db", db, error));
   EXPECT_EQ(error, "magic.db: not a book database (bad magic) at byte 0");
 
-  EXPECT_FALSE(db.deserialize(bytes + "x", "long.db", error));
+  EXPECT_FALSE(deserializeDatabase(bytes + "x", "long.db", db, error));
   EXPECT_NE(error.find("after the checksum"), std::string::npos) << error;
 
-  EXPECT_FALSE(db.load(tempPath("missing.db"), error));
+  EXPECT_FALSE(loadDatabase(tempPath("missing.db"), db, error));
   EXPECT_NE(error.find("cannot open"), std::string::npos);
 
-  ASSERT_TRUE(db.deserialize(bytes, "good.db", error)) << error;
+  ASSERT_TRUE(deserializeDatabase(bytes, "good.db", db, error)) << error;
   EXPECT_EQ(db.games(), 10u);
 }
 
-TEST(BookDatabase, MergeAddsUp) {
+TEST(BookDatabase, MergeOfDisjointRunsAddsUp) {
   const Database a = sampleDatabase(15), b = sampleDatabase(25);
   Database total;
   total.merge(a);
@@ -214,6 +259,132 @@ TEST(BookDatabase, MergeAddsUp) {
         EXPECT_EQ(inTotal->proof, m.proof);
       }
     }
+}
+
+TEST(BookDatabase, MergingWithItselfChangesNothing) {
+  const Database a = sampleDatabase(15);
+  Database merged = copyOf(a);
+  merged.merge(a);
+  merged.merge(copyOf(a));
+  EXPECT_EQ(merged.games(), 15u);
+  EXPECT_EQ(serializeDatabase(merged), serializeDatabase(a));
+}
+
+// Two machines start from the same file and each adds a run: the common games count once.
+TEST(BookDatabase, MergeCountsACommonAncestorOnce) {
+  const Database base = sampleDatabase(10);
+  Database left = copyOf(base), right = copyOf(base);
+  left.beginRun(RunInfo());
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(left.addGame(playTacticalGame(100 + i), 12));
+  right.beginRun(RunInfo());
+  for (int i = 0; i < 7; ++i) ASSERT_TRUE(right.addGame(playTacticalGame(200 + i), 12));
+  Database rightThenLeft = copyOf(right);
+  Database merged = copyOf(left);
+  merged.merge(right);
+  rightThenLeft.merge(left);
+  EXPECT_EQ(merged.games(), 22u);
+  EXPECT_EQ(merged.runs().size(), 3u);
+  const auto b = moveCounts(base), l = moveCounts(left), r = moveCounts(right), m = moveCounts(merged);
+  auto get = [](const auto& counts, const auto& key) {
+    auto it = counts.find(key);
+    return it == counts.end() ? std::pair<uint64_t, uint64_t>{0, 0} : it->second;
+  };
+  for (const auto& [key, total] : m) {
+    EXPECT_EQ(total.first, get(l, key).first + get(r, key).first - get(b, key).first);
+    EXPECT_EQ(total.second, get(l, key).second + get(r, key).second - get(b, key).second);
+  }
+  EXPECT_EQ(moveCounts(rightThenLeft), m);
+  // A later copy of a run contains the earlier one: merging the older file back changes nothing.
+  merged.merge(base);
+  EXPECT_EQ(moveCounts(merged), m);
+  EXPECT_EQ(merged.games(), 22u);
+}
+
+TEST(BookDatabase, VersionOneFileIsReadAsOneLegacyRun) {
+  const Database a = sampleDatabase(12);
+  const std::string v1 = versionOneBytes(a);
+  Database migrated, again;
+  std::string error;
+  uint32_t version = 0;
+  ASSERT_TRUE(deserializeDatabase(v1, "old.db", migrated, error, &version)) << error;
+  EXPECT_EQ(version, 1u);
+  ASSERT_EQ(migrated.runs().size(), 1u);
+  EXPECT_EQ(migrated.games(), 12u);
+  EXPECT_EQ(moveCounts(migrated), moveCounts(a));
+  // Every copy of the old file is the same run: merging two migrations counts it once.
+  ASSERT_TRUE(deserializeDatabase(v1, "copy.db", again, error)) << error;
+  migrated.merge(again);
+  EXPECT_EQ(migrated.games(), 12u);
+  EXPECT_EQ(moveCounts(migrated), moveCounts(a));
+  // Damage in a version-1 file is still found.
+  EXPECT_FALSE(deserializeDatabase(v1.substr(0, v1.size() - 3), "old.db", migrated, error));
+  EXPECT_NE(error.find("old.db: "), std::string::npos) << error;
+}
+
+TEST(BookDatabase, TheShippedVersionOneDatabaseLoads) {
+  Database db;
+  std::string error;
+  uint32_t version = 0;
+  ASSERT_TRUE(loadDatabase(std::string(YAVALATH_SOURCE_DIR) + "/book/book.db", db, error, &version)) << error;
+  EXPECT_EQ(db.runs().size(), 1u);
+  EXPECT_EQ(db.games(), version == 1 ? 23130u : db.runs()[0].games);
+  EXPECT_GT(db.positions(), 100000u);
+}
+
+TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
+  const std::string db = tempPath("locked.db");
+  FileLock first, second;
+  std::string error;
+  ASSERT_TRUE(first.acquire(db, error)) << error;
+  EXPECT_FALSE(second.acquire(db, error));
+  EXPECT_NE(error.find("pid " + std::to_string(getpid())), std::string::npos) << error;
+  EXPECT_NE(error.find(FileLock::lockPath(db)), std::string::npos) << error;
+  first.release();
+  EXPECT_TRUE(second.acquire(db, error)) << error;
+  second.release();
+  // A writer that died without releasing leaves a stale lock file, which is taken over.
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    FileLock dying;
+    std::string e;
+    _exit(dying.acquire(db, e) ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_TRUE(first.acquire(db, error)) << error;
+  // The generator refuses to start on a database another process holds.
+  const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + db + " --games 1 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string output;
+  char buffer[256];
+  while (fgets(buffer, sizeof buffer, p)) output += buffer;
+  EXPECT_NE(pclose(p), 0);
+  EXPECT_NE(output.find("is being written by another process"), std::string::npos) << output;
+  EXPECT_FALSE(std::ifstream(db).good());
+  first.release();
+  std::remove(FileLock::lockPath(db).c_str());
+}
+
+TEST(BookFiles, NeverWritesThroughALinkOrOverANonRegularFile) {
+  const std::string target = tempPath("target.txt"), link = tempPath("link.txt"), dir = tempPath("dir");
+  std::ofstream(target) << "keep";
+  ASSERT_EQ(symlink(target.c_str(), link.c_str()), 0);
+  std::string error;
+  EXPECT_FALSE(writeFileAtomically(link, "new", error));
+  EXPECT_NE(error.find("symbolic link"), std::string::npos) << error;
+  EXPECT_EQ(readFile(target), "keep");
+  ASSERT_EQ(mkdir(dir.c_str(), 0755), 0);
+  EXPECT_FALSE(writeFileAtomically(dir, "new", error));
+  EXPECT_NE(error.find("not a regular file"), std::string::npos) << error;
+  EXPECT_FALSE(writeFileAtomically("/dev/null", "new", error));
+  const std::string plain = tempPath("plain.txt");
+  ASSERT_TRUE(writeFileAtomically(plain, "new", error)) << error;
+  EXPECT_EQ(readFile(plain), "new");
+  for (const std::string& p : {target, link, plain}) std::remove(p.c_str());
+  rmdir(dir.c_str());
 }
 
 TEST(BookGenerator, StopsCheckpointsAndResumes) {
@@ -251,9 +422,9 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
   EXPECT_EQ(interrupted.gamesThisRun(), played);
 
   Database saved;
-  ASSERT_TRUE(saved.load(path, error)) << error;
+  ASSERT_TRUE(loadDatabase(path, saved, error)) << error;
   EXPECT_EQ(saved.games(), played);
-  EXPECT_EQ(saved.serialize(), first.serialize());
+  EXPECT_EQ(serializeDatabase(saved), serializeDatabase(first));
 
   // Resume to a target of played + 7 games: exactly 7 more, the old statistics kept.
   std::atomic<bool> noStop{false};
@@ -263,9 +434,9 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
   ASSERT_TRUE(resumed.run(noStop, log, error)) << error;
   EXPECT_EQ(resumed.gamesThisRun(), 7u);
   Database after;
-  ASSERT_TRUE(after.load(path, error)) << error;
+  ASSERT_TRUE(loadDatabase(path, after, error)) << error;
   EXPECT_EQ(after.games(), played + 7);
-  const CanonicalFrame root{Board()};
+  const Canonical root = canonicalize(Board());
   EXPECT_EQ(after.find(root.key)->games(), played + 7);
   for (const auto& [key, stats] : first.map()) {
     const PositionStats* s = after.find(key);
@@ -274,6 +445,7 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
   }
   EXPECT_NE(log.str().find("games/h"), std::string::npos);
   std::remove(path.c_str());
+  std::remove(FileLock::lockPath(path).c_str());
 }
 
 // The real generator binary: SIGINT saves and exits cleanly, a second run resumes.
@@ -297,15 +469,26 @@ TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
   EXPECT_EQ(WEXITSTATUS(status), 0);
   Database db;
   std::string error;
-  ASSERT_TRUE(db.load(path, error)) << error;
+  ASSERT_TRUE(loadDatabase(path, db, error)) << error;
   const uint64_t played = db.games();
   EXPECT_GT(played, 0u);
 
   const std::string cmd = bin + " run --db " + path + " --iterations 300 --nodes 100000 --games " +
                           std::to_string(played + 3) + " 2>/dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
-  ASSERT_TRUE(db.load(path, error)) << error;
+  ASSERT_TRUE(loadDatabase(path, db, error)) << error;
   EXPECT_EQ(db.games(), played + 3);
+  // Two runs, each recorded with its own seed, its settings, the engine and the date.
+  ASSERT_EQ(db.runs().size(), 2u);
+  EXPECT_EQ(db.runs()[0].games, played);
+  EXPECT_EQ(db.runs()[1].games, 3u);
+  EXPECT_NE(db.runs()[0].id, db.runs()[1].id);
+  EXPECT_NE(db.runs()[0].seed, db.runs()[1].seed);
+  for (const RunInfo& r : db.runs()) {
+    EXPECT_EQ(r.engine, kBookEngineVersion);
+    EXPECT_NE(r.parameters.find("iterations=300"), std::string::npos) << r.parameters;
+    EXPECT_GT(r.startedUnix, 1700000000);
+  }
 
   // A damaged database is refused, not overwritten.
   const std::string half = readFile(path).substr(0, readFile(path).size() / 2);
@@ -314,4 +497,5 @@ TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
   EXPECT_NE(std::system(damaged.c_str()), 0);
   EXPECT_EQ(readFile(path), half);
   std::remove(path.c_str());
+  std::remove(FileLock::lockPath(path).c_str());
 }

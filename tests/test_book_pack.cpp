@@ -2,8 +2,12 @@
 // wins and losses, reachability by the book's own moves, one entry per symmetry class.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "opening_book.h"
 #include "tools/book/pack.h"
+#include "tools/book/plan.h"
+#include "tools/book/swap.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -12,10 +16,9 @@ namespace {
 
 // Adds statistics for `move` (actual orientation) in position `b`.
 void addStats(Database& db, const Board& b, Cell move, uint32_t games, uint32_t wins, MoveProof proof = MoveProof::Unknown) {
-  const CanonicalFrame f(b);
+  const Canonical f = canonicalize(b);
   MoveStats& m = db.at(f.key).get(f.toCanonical(move));
-  m.games += games;
-  m.halfPoints += 2 * wins;
+  m.add(0, games, 2 * wins);
   m.proof = proof;
 }
 
@@ -31,13 +34,13 @@ const Cell kCentre = cellAt(4, 4), kCorner = cellAt(0, 0), kEdge = cellAt(2, 0);
 
 TEST(BookPack, LowerBounds) {
   PackOptions linear;
-  MoveStats m{0, MoveProof::Unknown, 100, 140};  // 70 % of 100 games
+  MoveStats m{0, MoveProof::Unknown, 100, 140, {}};  // 70 % of 100 games
   EXPECT_NEAR(lowerBound(m, linear), 0.7 - 2.0 / 10, 1e-12);
   PackOptions wilson;
   wilson.wilson = true;
   wilson.margin = 1.96;
   EXPECT_NEAR(lowerBound(m, wilson), 0.6041, 1e-3);  // the textbook 95 % Wilson interval of 70/100
-  MoveStats draws{0, MoveProof::Unknown, 10, 10};    // ten draws: win rate one half
+  MoveStats draws{0, MoveProof::Unknown, 10, 10, {}};    // ten draws: win rate one half
   EXPECT_DOUBLE_EQ(draws.winRate(), 0.5);
 }
 
@@ -50,15 +53,15 @@ TEST(BookPack, ChoosesBestBoundAboveThresholdWithEnoughGames) {
   PackOptions opt;
   Choices c = chooseMoves(db, opt);
   ASSERT_EQ(c.count(PositionKey{}), 1u);
-  EXPECT_EQ(c[PositionKey{}].move, CanonicalFrame(root).toCanonical(kEdge));
+  EXPECT_EQ(c[PositionKey{}].move, canonicalize(root).toCanonical(kEdge));
 
   opt.threshold = 0.6;  // nothing clears it
   EXPECT_EQ(chooseMoves(db, opt).count(PositionKey{}), 0u);
   opt.threshold = 0.2;
   opt.minGames = 5;  // now the perfect 9-game move counts: 1 - 2/3 = 0.33 < 0.525
-  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, CanonicalFrame(root).toCanonical(kEdge));
+  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, canonicalize(root).toCanonical(kEdge));
   opt.margin = 0.1;  // barely any margin: the perfect record wins
-  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, CanonicalFrame(root).toCanonical(kCorner));
+  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, canonicalize(root).toCanonical(kCorner));
 }
 
 TEST(BookPack, ProvenWinsAlwaysProvenLossesNever) {
@@ -68,7 +71,7 @@ TEST(BookPack, ProvenWinsAlwaysProvenLossesNever) {
   addStats(db, p, kCorner, 100, 60);
   PackOptions opt;
   Choices c = chooseMoves(db, opt);
-  const CanonicalFrame f(p);
+  const Canonical f = canonicalize(p);
   ASSERT_EQ(c.count(f.key), 1u);
   EXPECT_EQ(c[f.key].move, f.toCanonical(kCorner));
 
@@ -126,7 +129,7 @@ TEST(BookPack, OneEntryPerSymmetryClass) {
   addStats(db, x, cellAt(2, 3), 20, 15);
   addStats(db, y, transformCell(mirror, cellAt(2, 3)), 10, 8);
   ASSERT_EQ(db.positions(), 1u);
-  const PositionStats* s = db.find(CanonicalFrame(x).key);
+  const PositionStats* s = db.find(canonicalize(x).key);
   ASSERT_NE(s, nullptr);
   ASSERT_EQ(s->moves.size(), 1u);
   EXPECT_EQ(s->moves[0].games, 30u);
@@ -140,4 +143,46 @@ TEST(BookPack, OneEntryPerSymmetryClass) {
   EXPECT_EQ(book.size(), 2u);
   EXPECT_EQ(book.lookup(x), std::optional<Cell>(cellAt(2, 3)));
   EXPECT_EQ(book.lookup(y), std::optional<Cell>(transformCell(mirror, cellAt(2, 3))));
+}
+
+// The first move by minimax over evidence: the centre looks best by its own record but is stolen
+// with success; the corner holds up after the opponent's best answer; the edge has no evidence
+// about its steal and is not rated, however good its replies look.
+TEST(BookPack, SwapTablePicksTheFirstMoveThatSurvivesTheBestAnswer) {
+  Database db;
+  addStats(db, Board(), kCentre, 1000, 700);
+  addStats(db, Board(), kCorner, 200, 110);
+  const Board centre = after({kCentre}), corner = after({kCorner}), edge = after({kEdge});
+  addStats(db, centre, kCentre, 200, 160);      // the steal: 80 % for the second player
+  addStats(db, centre, cellAt(3, 3), 300, 90);  // a weak reply
+  addStats(db, corner, kCorner, 100, 30);       // the steal: bound 0.3 - 0.2 = 0.1
+  addStats(db, corner, kCentre, 100, 40);       // the best answer: bound 0.4 - 0.2 = 0.2
+  addStats(db, edge, kCentre, 400, 100);        // 25 % for the second player, but the steal is unknown
+
+  const PackOptions opt;
+  EXPECT_EQ(chooseMoves(db, opt)[PositionKey{}].move, kCentre);  // the root record alone says centre
+  const SwapTable table = swapTable(db, opt);
+  ASSERT_EQ(table.rows.size(), 9u);
+  ASSERT_GE(table.pick, 0);
+  const SwapRow& pick = table.rows[size_t(table.pick)];
+  EXPECT_EQ(pick.first, kCorner);
+  EXPECT_EQ(pick.answer, kCentre);
+  EXPECT_EQ(pick.value.games, 100u);
+  EXPECT_NEAR(pick.bound, 0.6 - 0.2, 1e-9);
+  for (const SwapRow& r : table.rows) {
+    if (r.first == kCentre) {
+      EXPECT_TRUE(r.rated);
+      EXPECT_EQ(r.answer, kCentre);  // the steal
+      EXPECT_NEAR(r.bound, 0.2 - 2 / std::sqrt(200.0), 1e-9);
+    } else if (r.first == kEdge) {
+      EXPECT_FALSE(r.rated);
+    }
+  }
+  const BookPlan plan = planBook(db, opt);
+  EXPECT_EQ(plan.choices.at(PositionKey{}).move, kCorner);
+
+  // A proven winning answer makes the class lost, whatever the statistics.
+  addStats(db, corner, cellAt(1, 1), 1, 0, MoveProof::Win);
+  const SwapTable proven = swapTable(db, opt);
+  EXPECT_NE(proven.pick >= 0 ? proven.rows[size_t(proven.pick)].first : kNoCell, kCorner);
 }

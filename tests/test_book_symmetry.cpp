@@ -15,7 +15,7 @@ static Board transformedBoard(const Board& b, int t) {
 static OpeningBook bookOf(const std::vector<std::pair<Board, Cell>>& entries) {
   Choices choices;
   for (const auto& [b, move] : entries) {
-    const CanonicalFrame f(b);
+    const Canonical f = canonicalize(b);
     choices[f.key] = BookChoice{f.toCanonical(move), 1.0, true, 1};
   }
   OpeningBook book;
@@ -79,7 +79,7 @@ TEST(BookSymmetry, BookPositionAfterASteal) {
     const auto move = book.lookup(b);
     ASSERT_TRUE(move.has_value());
     // (1,1) lies on a mirror axis; the answer is exact up to that mirror.
-    const CanonicalFrame f(b);
+    const Canonical f = canonicalize(b);
     EXPECT_EQ(f.toCanonical(*move), f.toCanonical(transformCell(t, cellAt(3, 5))));
   }
 }

@@ -181,5 +181,28 @@ TEST(Symmetry, NineDistinctFirstMovesAnd328TwoStonePositions) {
   EXPECT_EQ(afterSteal.size(), 9u);
 }
 
+TEST(Symmetry, MoveClassesNameEveryLegalMoveOnce) {
+  // The empty board has 9 classes of first moves; the position after a first move has one class
+  // per orbit of its own symmetries, the steal included.
+  EXPECT_EQ(moveClasses(Board()).size(), 9u);
+  Rng rng(5);
+  for (int game = 0; game < 50; ++game) {
+    Board b;
+    for (int ply = 0; ply < int(rng.below(8)); ++ply)
+      if (b.play(randomCell(b.legalMoves() & ~b.losingCells(b.toMove()), rng)) != Outcome::None) break;
+    if (b.legalMoves() == 0) continue;
+    const Canonical c = canonicalize(b);
+    const std::vector<Cell> classes = moveClasses(b);
+    Bitboard names = 0;
+    for (Cell m : classes) {
+      ASSERT_TRUE(b.isLegal(m));
+      EXPECT_FALSE(names >> c.toCanonical(m) & 1) << "two classes with one name";
+      names |= bit(c.toCanonical(m));
+      EXPECT_EQ(c.toCanonical(c.fromCanonical(c.toCanonical(m))), c.toCanonical(m));
+    }
+    for (Bitboard legal = b.legalMoves(); legal;) EXPECT_TRUE(names >> c.toCanonical(popLowest(legal)) & 1);
+  }
+}
+
 }  // namespace
 }  // namespace yav

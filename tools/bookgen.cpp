@@ -1,15 +1,23 @@
 // bookgen: grows the opening-book database by meta-MCTS self-play with the project's search,
 // merges databases and prints their statistics. See docs/book.md.
+#include <unistd.h>
+
 #include <csignal>
+#include <ctime>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <string>
 
-#include "search.h"
 #include "tools/book/database.h"
+#include "tools/book/db_file.h"
+#include "tools/book/engine.h"
+#include "tools/book/files.h"
+#include "tools/book/plan.h"
+#include "tools/book/print.h"
 #include "tools/book/selfplay.h"
 
 namespace {
@@ -18,39 +26,44 @@ using namespace yav;
 using namespace yav::book;
 
 const char* const kUsage =
-    "usage: bookgen run [--db FILE] [--games N] [--hours H] [--threads T] [--iterations N | --time-ms MS]\n"
-    "                   [--random-plies K] [--random-fraction F] [--follow-threshold P] [--engine-share P]\n"
-    "                   [--store-plies N] [--checkpoint N] [--progress SEC] [--seed S] [--nodes N]\n"
-    "       bookgen merge OUT IN [IN...]\n"
-    "       bookgen stats FILE [--top N]\n"
-    "run: plays self-play games into FILE (default book/book.db), resuming it when it exists.\n"
-    "     --games N stops when the database holds N games; --hours H after H hours of this run;\n"
-    "     Ctrl-C / SIGTERM stop cleanly (the database is saved).\n";
+    "usage: bookgen run   [options]        self-play games into the database (resumed when it exists)\n"
+    "       bookgen merge OUT IN [IN...]  adds to OUT the games of each IN that OUT lacks\n"
+    "       bookgen stats FILE [--top N]  runs, positions per depth, first moves, answers to each first move\n"
+    "       bookgen show  [options]       the moves of a position with their statistics and the shipped move\n"
+    "run options (default in brackets):\n"
+    "  --db FILE             the database [book/book.db]; a damaged file is refused, never overwritten\n"
+    "  --games N             stop when the database holds N games [no limit]\n"
+    "  --hours H             stop after H hours of this run [no limit]\n"
+    "  --threads T           games in parallel, one search each [1]\n"
+    "  --iterations N        engine iterations per move [3000]\n"
+    "  --time-ms MS          engine time per move instead of iterations [off]\n"
+    "  --random-plies K      a random opening plays 1..K random plies, one per symmetry class [2]\n"
+    "  --random-fraction F   share of games with a random opening [0.5]\n"
+    "  --follow-threshold P  follow a stored move when its sampled win rate is above P [0.5]\n"
+    "  --engine-share P      chance to ask the engine even then, so new moves appear [0.1]\n"
+    "  --store-plies N       positions deeper than N plies are not stored [10]\n"
+    "  --checkpoint N        save every N games [100] (and at the end, and on Ctrl-C / SIGTERM)\n"
+    "  --progress SEC        seconds between progress lines [30]\n"
+    "  --seed S              the run's base seed [fresh from time, pid and random_device; recorded]\n"
+    "  --nodes N             node pool of each search [1048576]\n"
+    "show options:\n"
+    "  --db FILE             the database [book/book.db]\n"
+    "  --moves 'X Y; X Y'    the position after these moves, real board coordinates; a steal is the\n"
+    "                        cell of the stone taken [the empty board]\n"
+    "  --depth N             also show the positions after each move, N levels in all [1]\n"
+    "  and the packer's options, so that the shipped move is the one bookpack would pick, and the\n"
+    "  verification settings, whose cached verdicts are shown and applied:\n"
+    "%PACK%"
+    "Only one process writes a database at a time (lock FILE.lock); each run gets a random id, and\n"
+    "its seed, settings, engine version and date are recorded in the database (bookgen stats).\n";
+
+std::string usage() {
+  std::string text = kUsage;
+  return text.replace(text.find("%PACK%"), 6, std::string(packOptionsHelp()) + verifyOptionsHelp());
+}
 
 std::atomic<bool> gStop{false};
 extern "C" void onSignal(int) { gStop.store(true); }
-
-// The project's search as the book's engine.
-class SearchEngine : public BookEngine {
- public:
-  SearchEngine(size_t nodes, SearchLimits limits) : search_(nodes), limits_(limits) {}
-  void newGame() override { search_.reset(); }
-  EngineAnswer choose(const Board& position, uint64_t seed) override {
-    SearchLimits l = limits_;
-    l.seed = seed;
-    const SearchResult r = search_.run(position, l);
-    EngineAnswer a;
-    a.move = r.move;
-    for (const RootMove& m : r.children)
-      a.children.push_back({m.move, m.visits,
-                            m.proof == Proof::Win ? MoveProof::Win : m.proof == Proof::Loss ? MoveProof::Loss : MoveProof::Unknown});
-    return a;
-  }
-
- private:
-  Search search_;
-  SearchLimits limits_;
-};
 
 bool number(const char* text, double& out) {
   char* end = nullptr;
@@ -59,8 +72,24 @@ bool number(const char* text, double& out) {
 }
 
 int fail(const std::string& message) {
-  std::cerr << "bookgen: " << message << "\n" << kUsage;
+  std::cerr << "bookgen: " << message << "\n" << usage();
   return 2;
+}
+
+std::string hexId(uint64_t id) {
+  char text[20];
+  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)id);
+  return text;
+}
+
+// Loads a database and says so when it was a version-1 file (its games become one legacy run).
+bool loadReported(const std::string& path, Database& db, std::string& error) {
+  uint32_t version = 0;
+  if (!loadDatabase(path, db, error, &version)) return false;
+  if (version < kDatabaseVersion)
+    std::cerr << path << ": version " << version << " file, read as one legacy run of " << db.games()
+              << " games; it is written in version " << kDatabaseVersion << " when saved\n";
+  return true;
 }
 
 int runCommand(int argc, char** argv) {
@@ -70,6 +99,7 @@ int runCommand(int argc, char** argv) {
   SearchLimits limits;
   limits.iterations = 3000;
   double nodes = double(size_t(1) << 20);
+  bool seedGiven = false;
   for (int i = 0; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--db") {
@@ -92,7 +122,7 @@ int runCommand(int argc, char** argv) {
     else if (arg == "--store-plies") play.storePlies = int(v);
     else if (arg == "--checkpoint") run.checkpointEvery = uint64_t(v);
     else if (arg == "--progress") run.progressSeconds = v;
-    else if (arg == "--seed") run.seed = uint64_t(v);
+    else if (arg == "--seed") run.seed = uint64_t(v), seedGiven = true;
     else if (arg == "--nodes") nodes = v;
     else return fail("unknown option '" + arg + "'");
   }
@@ -100,14 +130,20 @@ int runCommand(int argc, char** argv) {
   if (play.randomFraction > 1 || play.engineShare > 1 || play.followThreshold > 1)
     return fail("--random-fraction, --engine-share and --follow-threshold are probabilities in [0,1]");
 
-  Database db;
+  FileLock lock;
   std::string error;
+  if (!lock.acquire(run.dbPath, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  Database db;
   if (std::ifstream(run.dbPath).good()) {
-    if (!db.load(run.dbPath, error)) {
+    if (!loadReported(run.dbPath, db, error)) {
       std::cerr << "bookgen: " << error << "\n(refusing to overwrite it; move it away or repair it)\n";
       return 1;
     }
-    std::cerr << "resuming " << run.dbPath << ": " << db.games() << " games, " << db.positions() << " positions\n";
+    std::cerr << "resuming " << run.dbPath << ": " << db.games() << " games in " << db.runs().size() << " runs, "
+              << db.positions() << " positions\n";
   } else {
     std::cerr << "starting a new database " << run.dbPath << "\n";
   }
@@ -115,6 +151,18 @@ int runCommand(int argc, char** argv) {
     std::cerr << "the database already holds " << db.games() << " games (target " << run.targetGames << ")\n";
     return 0;
   }
+  RunInfo info;
+  info.seed = seedGiven ? run.seed : freshRandom64() ^ (uint64_t(::getpid()) << 40);
+  info.startedUnix = int64_t(std::time(nullptr));
+  info.engine = kBookEngineVersion;
+  std::ostringstream parameters;  // default stream formatting: 0.5, not 0.500000
+  parameters << "iterations=" << limits.iterations << " time-ms=" << limits.timeMs << " threads=" << run.threads
+             << " random-plies=" << play.randomPlies << " random-fraction=" << play.randomFraction
+             << " follow-threshold=" << play.followThreshold << " engine-share=" << play.engineShare
+             << " store-plies=" << play.storePlies << " nodes=" << uint64_t(nodes);
+  info.parameters = parameters.str();
+  db.beginRun(info);
+  std::cerr << "run " << hexId(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);
   Generator gen(db, play, run, [&] { return std::make_unique<SearchEngine>(size_t(nodes), limits); });
@@ -126,20 +174,32 @@ int runCommand(int argc, char** argv) {
   return 0;
 }
 
+// OUT is read too when it exists, so `merge book.db other.db` adds to book.db what it lacks.
 int mergeCommand(int argc, char** argv) {
   if (argc < 2) return fail("merge expects OUT and at least one IN");
-  Database total;
+  FileLock lock;
   std::string error;
+  if (!lock.acquire(argv[0], error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  Database total;
+  if (std::ifstream(argv[0]).good() && !loadReported(argv[0], total, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
   for (int i = 1; i < argc; ++i) {
     Database part;
-    if (!part.load(argv[i], error)) {
+    if (!loadReported(argv[i], part, error)) {
       std::cerr << "bookgen: " << error << "\n";
       return 1;
     }
+    const uint64_t before = total.games();
     total.merge(part);
-    std::cerr << "merged " << argv[i] << ": " << part.games() << " games, " << part.positions() << " positions\n";
+    std::cerr << "merged " << argv[i] << ": " << part.games() << " games in " << part.runs().size() << " runs, "
+              << total.games() - before << " of them new\n";
   }
-  if (!total.save(argv[0], error)) {
+  if (!saveDatabase(argv[0], total, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
@@ -154,7 +214,7 @@ int statsCommand(int argc, char** argv) {
   if (argc >= 3 && std::string(argv[1]) == "--top" && !number(argv[2], top)) return fail("--top expects a number");
   Database db;
   std::string error;
-  if (!db.load(argv[0], error)) {
+  if (!loadReported(argv[0], db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
@@ -167,6 +227,14 @@ int statsCommand(int argc, char** argv) {
     provenByStones[stones] += stats.proof != MoveProof::Unknown;
   }
   std::cout << argv[0] << ": " << db.games() << " games, " << db.positions() << " positions, " << moves << " moves\n";
+  for (const RunInfo& r : db.runs()) {
+    char date[32] = "-";
+    const std::time_t t = std::time_t(r.startedUnix);
+    std::tm utc{};
+    if (r.startedUnix > 0 && gmtime_r(&t, &utc)) std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &utc);
+    std::cout << "  run " << hexId(r.id) << ": " << r.games << " games, started " << date << ", seed " << r.seed
+              << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
+  }
   for (const auto& [stones, n] : byStones)
     std::cout << "  " << stones << " stones: " << n << " positions, " << provenByStones[stones] << " proven\n";
   auto show = [&](const char* title, const PositionKey& key) {
@@ -181,12 +249,66 @@ int statsCommand(int argc, char** argv) {
                 << (moves[i].proof == MoveProof::Loss ? " (proven loss)" : "") << "\n";
   };
   show("first move", PositionKey{});
-  for (Cell c = 0; c < kCells; ++c) {
+  for (Cell c : moveClasses(Board())) {
     Board b;
     b.play(c);
-    if (c == CanonicalFrame(Board()).toCanonical(c))  // one first move per symmetry class
-      show(("answer to " + cellName(c) + " (moves in canonical orientation)").c_str(), CanonicalFrame(b).key);
+    show(("answer to " + cellName(c) + " (moves in canonical orientation)").c_str(), canonicalize(b).key);
   }
+  return 0;
+}
+
+// "2 2; 4 4" -> the board after those moves; false with `error` on a bad or illegal move.
+bool playMoves(const std::string& text, Board& b, std::string& error) {
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ';')) {
+    std::stringstream words(item);
+    std::string x, y, extra;
+    if (!(words >> x)) continue;  // empty item (trailing ';')
+    const Cell c = words >> y && !(words >> extra) ? parseCell(x + " " + y) : kNoCell;
+    if (c == kNoCell) return error = "'" + item + "' is not a cell 'X Y'", false;
+    if (!b.isLegal(c)) return error = "'" + item + "' is not a legal move here", false;
+    if (b.play(c) != Outcome::None) return error = "the game is over after '" + item + "'", false;
+  }
+  return true;
+}
+
+int showCommand(int argc, char** argv) {
+  std::string dbPath = "book/book.db", moves;
+  double depth = 1;
+  PackOptions opt;
+  VerifySettings verify;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) return fail(arg + " expects a value");
+    const std::string value = argv[++i];
+    bool bad = false;
+    if (arg == "--db") dbPath = value;
+    else if (arg == "--moves") moves = value;
+    else if (arg == "--depth") {
+      if (!number(value.c_str(), depth) || depth < 1) return fail("--depth expects a number >= 1");
+    } else if (parsePackOption(arg, value, opt, bad) || parseVerifyOption(arg, value, verify, bad)) {
+      if (bad) return fail(arg + ": bad value '" + value + "'");
+    } else {
+      return fail("unknown option '" + arg + "'");
+    }
+  }
+  Board b;
+  std::string error;
+  if (!playMoves(moves, b, error)) return fail("--moves: " + error);
+  Database db;
+  if (!loadReported(dbPath, db, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  const VerifyOptions cachedOnly = verify.options();
+  const BookPlan plan = planBook(db, opt, &cachedOnly);
+  const bool shipped = std::find_if(plan.packed.boards.begin(), plan.packed.boards.end(), [&](const Board& p) {
+                         return canonicalize(p).key == canonicalize(b).key;
+                       }) != plan.packed.boards.end();
+  std::cout << "position after '" << moves << "' (" << (shipped ? "in the shipped book" : "not in the shipped book")
+            << "; '<- book' marks the move the packer picks)\n";
+  BookPrinter(db, plan.choices, opt, verdictText(db, cachedOnly.engineKey)).printPosition(std::cout, b, int(depth));
   return 0;
 }
 
@@ -197,8 +319,9 @@ int main(int argc, char** argv) {
   if (command == "run") return runCommand(argc - 2, argv + 2);
   if (command == "merge") return mergeCommand(argc - 2, argv + 2);
   if (command == "stats") return statsCommand(argc - 2, argv + 2);
+  if (command == "show") return showCommand(argc - 2, argv + 2);
   if (command == "--help" || command == "-h") {
-    std::cout << kUsage;
+    std::cout << usage();
     return 0;
   }
   return fail(command.empty() ? "missing command" : "unknown command '" + command + "'");

@@ -8,7 +8,11 @@
 
 #include "opening_book.h"
 #include "tools/book/database.h"
+#include "tools/book/db_file.h"
+#include "tools/book/files.h"
 #include "tools/book/pack.h"
+#include "tools/book/plan.h"
+#include "tools/book/print.h"
 
 namespace {
 
@@ -16,15 +20,20 @@ using namespace yav;
 using namespace yav::book;
 
 const char* const kUsage =
-    "usage: bookpack [--db FILE] [--out FILE] [--min-games N] [--bound linear|wilson] [--margin K]\n"
-    "                [--threshold T] [--budget CHARS]\n"
-    "Packs the database (default book/book.db) into a C++ header (default book/embedded_book.h):\n"
-    "one move per position with a lower confidence bound above T (default: win rate - 2/sqrt(n),\n"
-    "n >= 10, T = 0.2), proven wins always, proven losses never, only positions the book reaches\n"
-    "by its own moves, most-played first until the book text reaches CHARS characters.\n";
+    "usage: bookpack [options]\n"
+    "Packs the database into the C++ header the bot embeds: one move per position with a lower\n"
+    "confidence bound above the threshold (proven wins always, proven losses never), the first move\n"
+    "from the swap table (printed), only positions the book reaches by its own moves, most-played\n"
+    "first until the text fills the budget. Options (default in brackets):\n"
+    "  --db FILE             the database [book/book.db]\n"
+    "  --out FILE            the header to write [book/embedded_book.h]\n"
+    "  --print-tree          print the book that would be shipped (stdout) instead of writing it\n"
+    "  --verify              re-search every shipped position without a cached verdict (the database\n"
+    "                        is locked and its verdict cache saved); without it, cached verdicts of\n"
+    "                        the same engine and budget are applied and missing ones reported [off]\n";
 
 int fail(const std::string& message) {
-  std::cerr << "bookpack: " << message << "\n" << kUsage;
+  std::cerr << "bookpack: " << message << "\n" << kUsage << packOptionsHelp() << verifyOptionsHelp();
   return 2;
 }
 
@@ -33,38 +42,66 @@ int fail(const std::string& message) {
 int main(int argc, char** argv) {
   std::string dbPath = "book/book.db", outPath = "book/embedded_book.h";
   PackOptions opt;
+  bool printTree = false, verify = false;
+  VerifySettings verifySettings;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
+      std::cout << kUsage << packOptionsHelp() << verifyOptionsHelp();
       return 0;
+    }
+    if (arg == "--print-tree" || arg == "--verify") {
+      (arg == "--verify" ? verify : printTree) = true;
+      continue;
     }
     if (i + 1 >= argc) return fail(arg + " expects a value");
     const std::string value = argv[++i];
-    char* end = nullptr;
-    const double v = std::strtod(value.c_str(), &end);
-    const bool isNumber = end != value.c_str() && *end == '\0' && v >= 0;
+    bool bad = false;
     if (arg == "--db") dbPath = value;
     else if (arg == "--out") outPath = value;
-    else if (arg == "--bound" && (value == "linear" || value == "wilson")) opt.wilson = value == "wilson";
-    else if (!isNumber) return fail(arg + ": bad value '" + value + "'");
-    else if (arg == "--min-games") opt.minGames = uint32_t(v);
-    else if (arg == "--margin") opt.margin = v;
-    else if (arg == "--threshold") opt.threshold = v;
-    else if (arg == "--budget") opt.budgetChars = size_t(v);
+    else if (parsePackOption(arg, value, opt, bad) || parseVerifyOption(arg, value, verifySettings, bad)) {
+      if (bad) return fail(arg + ": bad value '" + value + "'");
+    }
     else return fail("unknown option '" + arg + "'");
   }
 
-  Database db;
+  FileLock lock;  // verification writes the verdict cache into the database
   std::string error;
-  if (!db.load(dbPath, error)) {
+  if (verify && !lock.acquire(dbPath, error)) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
-  const Choices choices = chooseMoves(db, opt);
+  Database db;
+  uint32_t version = 0;
+  if (!loadDatabase(dbPath, db, error, &version)) {
+    std::cerr << "bookpack: " << error << "\n";
+    return 1;
+  }
+  const DeepLimits limits = verifySettings.limits;
+  const VerifyOptions verifyOptions =
+      verifySettings.options(verify ? DeepEvaluator([&](const Board& b) { return deepEvaluate(b, limits); }) : nullptr);
+  const BookPlan plan = planBook(db, opt, &verifyOptions, &std::cerr);
+  if (verify && plan.verify.searched > 0) {
+    if (!saveDatabase(dbPath, db, error)) {
+      std::cerr << "bookpack: " << error << "\n";
+      return 1;
+    }
+    std::cerr << "saved " << plan.verify.searched << " new verdicts in " << dbPath
+              << (version < kDatabaseVersion ? " (now a version-2 file)" : "") << "\n";
+  }
+  const Choices& choices = plan.choices;
+  const PackedBook& book = plan.packed;
   size_t proven = 0;
   for (const auto& e : choices) proven += e.second.proven;
-  const PackedBook book = packBook(choices, opt.budgetChars);
+  BookPrinter::printSwapTable(std::cerr, plan.swap);
+  const VerifyReport& v = plan.verify;
+  std::cerr << "verification (" << verifyOptions.engineKey << ", margin " << verifySettings.margin << "): "
+            << v.searched << " searched now, " << v.replacedLost << " moves replaced as proven lost, " << v.replacedWorse
+            << " replaced as more than the margin below the deep search's best, " << v.dropped << " dropped, "
+            << v.conflicts << " conflicts with database proofs (kept), " << v.unverified << " shipped positions unverified"
+            << (v.unverified && !verify ? " (run bookpack --verify)" : "") << "\n";
+  for (const std::string& change : v.changes) std::cerr << change << "\n";
+  if (printTree) BookPrinter(db, choices, opt, verdictText(db, verifyOptions.engineKey)).printTree(std::cout, book);
 
   // Check the result the way the bot will read it.
   OpeningBook decoded;
@@ -76,7 +113,7 @@ int main(int argc, char** argv) {
   const double decodeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   for (const auto& [key, move] : decoded.entries()) {
     auto it = choices.find(key);
-    if (it == choices.end() || CanonicalFrame(boardOf(key)).toCanonical(move) != it->second.move) {
+    if (it == choices.end() || canonicalize(boardOf(key)).toCanonical(move) != it->second.move) {
       std::cerr << "bookpack: internal error, a decoded entry differs from the chosen move\n";
       return 1;
     }
@@ -87,22 +124,19 @@ int main(int argc, char** argv) {
   }
 
   const double bitsPerPosition = book.positions ? double(book.bits) / book.positions : 0;
-  const std::string summary = std::to_string(book.positions) + " positions, " + std::to_string(book.text.size()) +
+  const std::string summary = std::to_string(book.positions) + " positions, " + std::to_string(book.chars()) +
                               " characters, from " + std::to_string(db.games()) + " games";
-  std::ofstream out(outPath + ".tmp");
-  out << embeddedHeader(book, summary);
-  out.close();
-  if (!out || std::rename((outPath + ".tmp").c_str(), outPath.c_str()) != 0) {
-    std::cerr << "bookpack: cannot write " << outPath << "\n";
+  if (!printTree && !writeFileAtomically(outPath, embeddedHeader(book, summary), error)) {
+    std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
   std::cerr << dbPath << ": " << db.games() << " games, " << db.positions() << " positions, " << choices.size()
             << " with a book move (" << proven << " proven wins)\n"
             << "reachable by the book's own moves: " << book.reachable << " positions (deepest packed: "
             << book.maxStones << " stones)\n"
-            << "packed " << book.positions << " positions in " << book.text.size() << " characters (budget "
+            << "packed " << book.positions << " positions in " << book.chars() << " characters (budget "
             << opt.budgetChars << "), " << book.bits << " bits, " << bitsPerPosition << " bits/position; the budget holds about "
-            << (bitsPerPosition > 0 ? size_t(opt.budgetChars * 6.5 / bitsPerPosition) : 0) << " positions\n"
-            << "decode " << decodeMs << " ms; wrote " << outPath << "\n";
+            << (bitsPerPosition > 0 ? size_t(opt.budgetChars * double(kBookBitsPerChar) / bitsPerPosition) : 0) << " positions\n"
+            << "decode " << decodeMs << " ms; " << (printTree ? "nothing written (--print-tree)" : "wrote " + outPath) << "\n";
   return 0;
 }

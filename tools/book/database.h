@@ -1,22 +1,18 @@
-// The opening-book database: statistics per (canonical position, move) gathered by self-play,
-// proven results, and the versioned binary file that holds them (format in docs/book.md).
+// The opening-book database: statistics per (canonical position, move) gathered by self-play, kept
+// per run so that databases can be merged without counting a game twice, and proven results.
+// The file that holds it is in db_file.h (format in docs/book.md).
 #pragma once
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
+#include <chrono>
+#include <map>
 #include <cstdint>
-#include <cstdio>
-#include <fstream>
-#include <sstream>
+#include <random>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
-#include "opening_book.h"
-#include "playout.h"
 #include "symmetry.h"
 
 namespace yav::book {
@@ -24,13 +20,56 @@ namespace yav::book {
 // A proven result for the player to move (of a position) or for the player making a move.
 enum class MoveProof : uint8_t { Unknown = 0, Win = 1, Loss = 2 };
 
-struct MoveStats {
-  Cell move = kNoCell;  // in the canonical orientation, smallest of its images under the position's own symmetries
-  MoveProof proof = MoveProof::Unknown;
+// One run's share of a move's statistics; `run` indexes Database::runs().
+struct RunCount {
+  uint32_t run = 0;
   uint32_t games = 0;
-  uint32_t halfPoints = 0;  // 2 per win, 1 per draw, for the player making the move
-  double winRate() const { return games ? halfPoints / (2.0 * games) : 0.5; }
+  uint32_t halfPoints = 0;
 };
+
+struct MoveStats {
+  Cell move = kNoCell;  // canonical move (Canonical::toCanonical)
+  MoveProof proof = MoveProof::Unknown;
+  uint32_t games = 0;       // the sums over `runs`
+  uint32_t halfPoints = 0;  // 2 per win, 1 per draw, for the player making the move
+  std::vector<RunCount> runs;
+  double winRate() const { return games ? halfPoints / (2.0 * games) : 0.5; }
+
+  RunCount& of(uint32_t run) {
+    for (auto& r : runs)
+      if (r.run == run) return r;
+    runs.push_back({run, 0, 0});
+    return runs.back();
+  }
+  void add(uint32_t run, uint32_t g, uint32_t half) {
+    RunCount& r = of(run);
+    r.games += g, r.halfPoints += half;
+    games += g, halfPoints += half;
+  }
+};
+
+// One invocation of the generator (or the games of a migrated version-1 file). A run has a
+// single writer (the database lock) and only grows, so of two copies of the same run the one with
+// more games contains the other: that is what makes merging exact.
+struct RunInfo {
+  uint64_t id = 0;         // random, distinct per run
+  uint64_t games = 0;      // games this run added
+  uint64_t seed = 0;       // the run's base seed (each game mixes it with its number)
+  int64_t startedUnix = 0; // wall-clock start, seconds since 1970
+  std::string engine;      // engine version string
+  std::string parameters;  // the generator's settings, "iterations=5000 time-ms=0 ..."
+};
+
+// A 64-bit value that differs between runs: clock, pid-like address entropy and random_device.
+inline uint64_t freshRandom64() {
+  static uint64_t counter = 0;
+  std::random_device device;
+  uint64_t z = uint64_t(std::chrono::high_resolution_clock::now().time_since_epoch().count()) ^
+               (uint64_t(device()) << 32 | device()) ^ (++counter * 0x9E3779B97F4A7C15ull) ^ uint64_t(uintptr_t(&counter));
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;  // splitmix64 finaliser
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
 
 struct PositionStats {
   MoveProof proof = MoveProof::Unknown;
@@ -44,7 +83,7 @@ struct PositionStats {
   MoveStats& get(Cell m) {
     for (auto& s : moves)
       if (s.move == m) return s;
-    moves.push_back(MoveStats{m, MoveProof::Unknown, 0, 0});
+    moves.push_back(MoveStats{m, MoveProof::Unknown, 0, 0, {}});
     return moves.back();
   }
   uint64_t games() const {
@@ -54,35 +93,29 @@ struct PositionStats {
   }
 };
 
+// A deep search's verdict on a position (canonical moves): every root move's value and proof for
+// the player to move, and the move it would play. Cached per engine key (engine version + budget).
+struct DeepMove {
+  Cell move = kNoCell;
+  float value = 0.5f;
+  MoveProof proof = MoveProof::Unknown;
+};
+struct DeepVerdict {
+  Cell best = kNoCell;
+  std::vector<DeepMove> moves;
+  const DeepMove* find(Cell m) const {
+    for (const auto& d : moves)
+      if (d.move == m) return &d;
+    return nullptr;
+  }
+};
+using VerdictMap = std::unordered_map<PositionKey, DeepVerdict, PositionKeyHash>;
+
 // A board as the database sees it (from the mover's view); the player numbers are irrelevant to
 // the rules apart from the steal, so this board is equivalent to any board with that key.
 inline Board boardOf(const PositionKey& k) {
   return k.stealAvailable ? Board::fromStones(k.theirs, k.mine, 1) : Board::fromStones(k.mine, k.theirs, 0);
 }
-
-// How a position maps onto its canonical form, and its moves onto canonical moves: a move is
-// mapped to the smallest of its images under every transform that yields the canonical key, so
-// that moves equivalent by a symmetry of the position itself share one entry.
-struct CanonicalFrame {
-  PositionKey key;
-  int transform = 0;
-  uint16_t toKey = 0;  // bit t: transform t maps the position onto `key`
-
-  explicit CanonicalFrame(const Board& b) {
-    const PositionKey p = PositionKey::of(b);
-    const Canonical c = canonicalize(p);
-    key = c.key, transform = c.transform;
-    for (int t = 0; t < kSymmetries; ++t)
-      if (p.transformed(t) == key) toKey |= uint16_t(1u << t);
-  }
-  Cell toCanonical(Cell m) const {
-    Cell best = kCells;
-    for (int t = 0; t < kSymmetries; ++t)
-      if (toKey >> t & 1) best = std::min(best, transformCell(t, m));
-    return best;
-  }
-  Cell fromCanonical(Cell m) const { return transformCell(inverseTransform(transform), m); }
-};
 
 // One played move: the position before it, the move, and the engine's proofs for moves of that
 // position (actual orientation, from the mover's view).
@@ -91,9 +124,9 @@ struct PlyRecord {
   Cell move = kNoCell;
   std::vector<std::pair<Cell, MoveProof>> proofs;
 };
+// A finished game: its last move ends it, which gives the result.
 struct GameRecord {
   std::vector<PlyRecord> plies;
-  int winner = kDrawResult;  // player 0/1 or kDrawResult
   // The result counts for the moves from this ply on. Earlier moves were followed by a random
   // move, so the result says little about them (their proofs are still kept).
   size_t countFrom = 0;
@@ -103,8 +136,27 @@ class Database {
  public:
   using Map = std::unordered_map<PositionKey, PositionStats, PositionKeyHash>;
 
-  uint64_t games() const { return games_; }
+  uint64_t games() const {
+    uint64_t n = 0;
+    for (const auto& r : runs_) n += r.games;
+    return n;
+  }
   size_t positions() const { return map_.size(); }
+  const std::vector<RunInfo>& runs() const { return runs_; }
+  // Appends a run (the file reader, merging) and returns its index; no current run changes.
+  uint32_t addRun(const RunInfo& run) {
+    runs_.push_back(run);
+    return uint32_t(runs_.size() - 1);
+  }
+  // Starts the run that addGame counts into (a fresh id when `run.id` is 0).
+  uint32_t beginRun(RunInfo run) {
+    if (run.id == 0) run.id = freshRandom64();
+    run.games = 0;
+    current_ = int(addRun(run));
+    return uint32_t(current_);
+  }
+  bool hasCurrentRun() const { return current_ >= 0; }
+  const RunInfo& currentRun() const { return runs_[size_t(current_)]; }
   uint64_t proofConflicts() const { return conflicts_; }
   const Map& map() const { return map_; }
   const PositionStats* find(const PositionKey& canonicalKey) const {
@@ -113,27 +165,43 @@ class Database {
   }
   // For hand-made databases (tests) and merging: the entry of a canonical position.
   PositionStats& at(const PositionKey& canonicalKey) { return map_[canonicalKey]; }
-  void setGames(uint64_t n) { games_ = n; }
 
-  // Adds a finished game: every position of its first `storePlies` plies (from `countFrom` on) gets
-  // the game's result for the move played there, then proofs are propagated from the end of the
-  // game to its start.
-  void addGame(const GameRecord& game, int storePlies) {
+  // Deep-search verdicts by engine key, then canonical position.
+  const std::map<std::string, VerdictMap>& verdicts() const { return verdicts_; }
+  const DeepVerdict* verdict(const std::string& engineKey, const PositionKey& key) const {
+    auto e = verdicts_.find(engineKey);
+    if (e == verdicts_.end()) return nullptr;
+    auto it = e->second.find(key);
+    return it == e->second.end() ? nullptr : &it->second;
+  }
+  void setVerdict(const std::string& engineKey, const PositionKey& key, DeepVerdict v) {
+    verdicts_[engineKey][key] = std::move(v);
+  }
+
+  // Adds a finished game to the current run (begun here with a fresh id when there is none): every
+  // position of its first `storePlies` plies (from `countFrom` on) gets the game's result for the
+  // move played there, then proofs are propagated from the end of the game to its start.
+  // False (and nothing added) when the game's last move does not end it.
+  bool addGame(const GameRecord& game, int storePlies) {
     const size_t n = game.plies.size();
+    if (n == 0) return false;
+    const Outcome last = game.plies.back().before.outcomeOf(game.plies.back().move);
+    if (last == Outcome::None) return false;
+    // Half points of the player who made the last move: 2 for a win, 1 for a draw, 0 for a loss.
+    const uint32_t lastMoverHalf = last == Outcome::Win ? 2 : last == Outcome::Draw ? 1 : 0;
+    const int lastMover = game.plies.back().before.toMove();
+    if (current_ < 0) beginRun(RunInfo());
+    const uint32_t run = uint32_t(current_);
     std::vector<PositionStats> transient(n);
     std::vector<PositionStats*> rec(n);
-    std::vector<CanonicalFrame> frames;
+    std::vector<Canonical> frames;
     frames.reserve(n);
     for (size_t i = 0; i < n; ++i) {
       const PlyRecord& ply = game.plies[i];
-      frames.emplace_back(ply.before);
+      frames.push_back(canonicalize(ply.before));
       rec[i] = int(i) < storePlies ? &map_[frames[i].key] : &transient[i];
-      const int mover = ply.before.toMove();
       MoveStats& played = rec[i]->get(frames[i].toCanonical(ply.move));
-      if (i >= game.countFrom) {
-        played.games += 1;
-        played.halfPoints += game.winner == mover ? 2 : game.winner == kDrawResult ? 1 : 0;
-      }
+      if (i >= game.countFrom) played.add(run, 1, ply.before.toMove() == lastMover ? lastMoverHalf : 2 - lastMoverHalf);
       const Outcome o = ply.before.outcomeOf(ply.move);
       if (o == Outcome::Win) setProof(played, MoveProof::Win);
       if (o == Outcome::Loss) setProof(played, MoveProof::Loss);
@@ -144,22 +212,43 @@ class Database {
       if (i + 1 < n) childProved(rec[i]->get(frames[i].toCanonical(game.plies[i].move)), rec[i + 1]->proof);
       rec[i]->proof = derivedProof(*rec[i], game.plies[i].before, frames[i]);
     }
-    ++games_;
+    ++runs_[run].games;
+    return true;
   }
 
-  // Adds up another database (statistics summed, proofs united), then propagates proofs.
+  // Adds the games of `other` that this database lacks. Runs are matched by id; of a run present
+  // in both, the copy with more games contains the other (one writer, only growing), so per run
+  // and per move the larger count is kept. Merging a database with itself or with an ancestor
+  // changes no count; disjoint runs add up. Proofs are united, then propagated.
   void merge(const Database& other) {
+    std::vector<uint32_t> index(other.runs_.size());
+    for (size_t i = 0; i < other.runs_.size(); ++i) {
+      const RunInfo& theirs = other.runs_[i];
+      auto it = std::find_if(runs_.begin(), runs_.end(), [&](const RunInfo& r) { return r.id == theirs.id; });
+      if (it == runs_.end()) {
+        index[i] = addRun(theirs);
+      } else {
+        index[i] = uint32_t(it - runs_.begin());
+        if (theirs.games > it->games) *it = theirs;
+      }
+    }
     for (const auto& [key, stats] : other.map_) {
       PositionStats& mine = map_[key];
-      if (stats.proof != MoveProof::Unknown) mine.proof = stats.proof;
+      if (stats.proof != MoveProof::Unknown && mine.proof == MoveProof::Unknown) mine.proof = stats.proof;
       for (const auto& s : stats.moves) {
         MoveStats& m = mine.get(s.move);
-        m.games += s.games;
-        m.halfPoints += s.halfPoints;
+        for (const RunCount& r : s.runs) {
+          RunCount& ours = m.of(index[r.run]);
+          if (r.games <= ours.games) continue;
+          m.games += r.games - ours.games;
+          m.halfPoints = m.halfPoints - ours.halfPoints + r.halfPoints;
+          ours.games = r.games, ours.halfPoints = r.halfPoints;
+        }
         setProof(m, s.proof);
       }
     }
-    games_ += other.games_;
+    for (const auto& [engine, entries] : other.verdicts_)
+      for (const auto& [key, v] : entries) verdicts_[engine].emplace(key, v);
     propagateProofs();
   }
 
@@ -169,11 +258,11 @@ class Database {
       changed = false;
       for (auto& [key, stats] : map_) {
         const Board b = boardOf(key);
-        const CanonicalFrame frame(b);  // key is canonical: transform 0 is one of the maps onto it
+        const Canonical frame = canonicalize(b);  // key is canonical: transform 0 is one of the maps onto it
         for (auto& m : stats.moves) {
           Board next = b;
           if (m.proof != MoveProof::Unknown || next.play(m.move) != Outcome::None) continue;
-          if (const PositionStats* child = find(CanonicalFrame(next).key)) {
+          if (const PositionStats* child = find(canonicalize(next).key)) {
             childProved(m, child->proof);
             changed |= m.proof != MoveProof::Unknown;
           }
@@ -185,155 +274,7 @@ class Database {
     }
   }
 
-  // ---- the file ----
-  std::string serialize() const {
-    std::vector<const Map::value_type*> order;
-    order.reserve(map_.size());
-    for (const auto& e : map_) order.push_back(&e);
-    std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
-    std::string out(kMagic, 8);
-    put(out, kVersion, 4);
-    put(out, games_, 8);
-    put(out, order.size(), 8);
-    for (const auto* e : order) {
-      put(out, e->first.mine, 8);
-      put(out, e->first.theirs, 8);
-      put(out, unsigned(e->first.stealAvailable) | unsigned(e->second.proof) << 1, 1);
-      put(out, e->second.moves.size(), 1);
-      for (const auto& m : e->second.moves) {
-        put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
-        putVarint(out, m.games);
-        putVarint(out, m.halfPoints);
-      }
-    }
-    put(out, checksum(out), 8);
-    return out;
-  }
-
-  // Parses a whole file image; `name` is used in error messages. On error the database is empty.
-  bool deserialize(const std::string& bytes, const std::string& name, std::string& error) {
-    map_.clear();
-    games_ = 0;
-    Reader in{bytes, 0};
-    auto fail = [&](const std::string& what, size_t at) {
-      error = name + ": " + what + " at byte " + std::to_string(at);
-      map_.clear();
-      games_ = 0;
-      return false;
-    };
-    if (bytes.size() < 8 || bytes.compare(0, 8, kMagic, 8) != 0) return fail("not a book database (bad magic)", 0);
-    in.pos = 8;
-    uint64_t version = 0, games = 0, count = 0;
-    if (!in.get(version, 4) || !in.get(games, 8) || !in.get(count, 8)) return fail("file truncated in the header", in.pos);
-    if (version != kVersion) return fail("unsupported version " + std::to_string(version), 8);
-    for (uint64_t i = 0; i < count; ++i) {
-      const size_t start = in.pos;
-      const std::string where = " (position " + std::to_string(i) + " of " + std::to_string(count) + ")";
-      uint64_t mine = 0, theirs = 0, flags = 0, moves = 0;
-      if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(flags, 1) || !in.get(moves, 1))
-        return fail("file truncated" + where, in.pos);
-      PositionKey key{mine, theirs, bool(flags & 1)};
-      if ((mine & theirs) || ((mine | theirs) & ~kFullBoard) || flags > 5 || moves == 0 || moves > kCells)
-        return fail("invalid position record" + where, start);
-      if (canonicalize(key).key != key) return fail("position not in canonical form" + where, start);
-      PositionStats& stats = map_[key];
-      if (!stats.moves.empty()) return fail("duplicate position" + where, start);
-      stats.proof = MoveProof(flags >> 1);
-      const Board b = boardOf(key);
-      for (uint64_t j = 0; j < moves; ++j) {
-        const size_t moveStart = in.pos;
-        uint64_t cellAndProof = 0, g = 0, half = 0;
-        if (!in.get(cellAndProof, 1) || !in.varint(g) || !in.varint(half)) return fail("file truncated" + where, in.pos);
-        const uint64_t cell = cellAndProof & 63, proof = cellAndProof >> 6;
-        if (!b.isLegal(Cell(cell)) || proof > 2 || g > UINT32_MAX || half > 2 * g || stats.find(Cell(cell)))
-          return fail("invalid move record" + where, moveStart);
-        stats.moves.push_back(MoveStats{Cell(cell), MoveProof(proof), uint32_t(g), uint32_t(half)});
-      }
-    }
-    const size_t end = in.pos;
-    uint64_t sum = 0;
-    if (!in.get(sum, 8)) return fail("file truncated before the checksum", in.pos);
-    if (in.pos != bytes.size()) return fail("unexpected data after the checksum", in.pos);
-    if (sum != checksum(bytes.substr(0, end))) return fail("checksum mismatch (file corrupt)", end);
-    games_ = games;
-    return true;
-  }
-
-  bool load(const std::string& path, std::string& error) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-      error = path + ": cannot open";
-      return false;
-    }
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return deserialize(ss.str(), path, error);
-  }
-
-  // Writes a temporary file next to `path`, syncs it and renames it over `path`, so that an
-  // interrupted write never leaves a partial database behind.
-  bool save(const std::string& path, std::string& error) const { return writeAtomically(path, serialize(), error); }
-  static bool writeAtomically(const std::string& path, const std::string& bytes, std::string& error) {
-    const std::string tmp = path + ".tmp";
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) {
-      error = tmp + ": cannot create";
-      return false;
-    }
-    size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t w = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (w <= 0) break;
-      done += size_t(w);
-    }
-    const bool ok = done == bytes.size() && ::fsync(fd) == 0;
-    ::close(fd);
-    if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-      error = path + ": write failed";
-      std::remove(tmp.c_str());
-      return false;
-    }
-    return true;
-  }
-
  private:
-  static constexpr const char* kMagic = "YAVBOOK\n";
-  static constexpr uint64_t kVersion = 1;
-
-  struct Reader {
-    const std::string& bytes;
-    size_t pos;
-    bool get(uint64_t& v, int size) {
-      if (pos + size_t(size) > bytes.size()) return false;
-      v = 0;
-      for (int i = 0; i < size; ++i) v |= uint64_t(uint8_t(bytes[pos + i])) << (8 * i);
-      pos += size_t(size);
-      return true;
-    }
-    bool varint(uint64_t& v) {  // 7 bits per byte, low first; at most 5 bytes (32-bit values)
-      v = 0;
-      for (int shift = 0; shift < 35; shift += 7) {
-        if (pos >= bytes.size()) return false;
-        const uint8_t b = uint8_t(bytes[pos++]);
-        v |= uint64_t(b & 127) << shift;
-        if (!(b & 128)) return true;
-      }
-      return false;
-    }
-  };
-  static void putVarint(std::string& out, uint64_t v) {
-    for (; v >= 128; v >>= 7) out.push_back(char((v & 127) | 128));
-    out.push_back(char(v));
-  }
-  static void put(std::string& out, uint64_t v, int size) {
-    for (int i = 0; i < size; ++i) out.push_back(char(v >> (8 * i) & 0xFF));
-  }
-  static uint64_t checksum(const std::string& bytes) {  // FNV-1a
-    uint64_t h = 0xCBF29CE484222325ull;
-    for (unsigned char c : bytes) h = (h ^ c) * 0x100000001B3ull;
-    return h;
-  }
-
   // The first proof wins; a contradicting one is only counted (it would mean a wrong proof).
   void setProof(MoveStats& m, MoveProof p) {
     if (p == MoveProof::Unknown || m.proof == p) return;
@@ -347,7 +288,7 @@ class Database {
   }
   // Won when one move is a proven win; lost when every legal move (up to symmetry) is a proven loss
   // or makes our own 3.
-  static MoveProof derivedProof(const PositionStats& s, const Board& b, const CanonicalFrame& frame) {
+  static MoveProof derivedProof(const PositionStats& s, const Board& b, const Canonical& frame) {
     size_t lost = 0;
     for (const auto& m : s.moves) {
       if (m.proof == MoveProof::Win) return MoveProof::Win;
@@ -363,7 +304,9 @@ class Database {
   }
 
   Map map_;
-  uint64_t games_ = 0;
+  std::map<std::string, VerdictMap> verdicts_;
+  std::vector<RunInfo> runs_;
+  int current_ = -1;  // the run addGame counts into
   uint64_t conflicts_ = 0;
 };
 

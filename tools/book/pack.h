@@ -1,6 +1,6 @@
 // From database to embedded book: pick one move per position by a lower confidence bound on its
 // win rate (proven wins always, proven losses never), keep the positions reachable by following
-// the book's own moves against any reply, and encode them in the bit format of opening_book.h.
+// the book's own moves against any reply, and encode them (src/book_format.h).
 #pragma once
 
 #include <algorithm>
@@ -12,8 +12,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "book_codec.h"
-#include "opening_book.h"
+#include "book_format.h"
+#include "symmetry.h"
 #include "tools/book/database.h"
 
 namespace yav::book {
@@ -63,35 +63,15 @@ inline Choices chooseMoves(const Database& db, const PackOptions& opt) {
 }
 
 struct PackedBook {
-  std::string text;
+  std::string text;      // UTF-8
+  size_t chars() const { return text.size() / kBookUtf8Bytes; }  // UTF-16 units
   size_t positions = 0;  // positions written
   size_t reachable = 0;  // positions the book reaches without a size limit
   size_t bits = 0;
   size_t maxStones = 0;
+  BookTree tree;              // what was written (actual orientation)
+  std::vector<Board> boards;  // the position of each tree node
 };
-
-class BookBitWriter {
- public:
-  void write(unsigned value, int count) {
-    for (int i = count; i-- > 0;) bits_.push_back(value >> i & 1);
-  }
-  size_t bits() const { return bits_.size(); }
-  std::string text() const {
-    std::string out;
-    for (size_t i = 0; i < bits_.size(); i += kBookBitsPerPair) {
-      unsigned v = 0;
-      for (size_t j = i; j < i + kBookBitsPerPair; ++j) v = v << 1 | (j < bits_.size() ? bits_[j] : 0);
-      out += bookChar(int(v / kBookAlphabetSize));
-      out += bookChar(int(v % kBookAlphabetSize));
-    }
-    return out;
-  }
-
- private:
-  std::vector<bool> bits_;
-};
-
-inline size_t charsForBits(size_t bits) { return (bits + kBookBitsPerPair - 1) / kBookBitsPerPair * 2; }
 
 // Positions are admitted best-first (most games first) as long as the text fits the budget; each
 // admitted position hangs under the position (and reply) it was first reached from.
@@ -101,7 +81,7 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
     Cell move;    // the book move in this orientation
     int parent;   // admitted node whose reply leads here; -1 below a root
     Cell reply;
-    std::vector<int> children;
+    bool hasChildren = false;
   };
   struct Candidate {
     uint64_t games;
@@ -114,83 +94,63 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
   std::priority_queue<Candidate> queue;
   std::unordered_set<PositionKey, PositionKeyHash> seen;
   auto offer = [&](const Board& b, int parent, Cell reply) {
-    auto it = choices.find(CanonicalFrame(b).key);
+    auto it = choices.find(canonicalize(b).key);
     if (it != choices.end()) queue.push({it->second.positionGames, b, parent, reply});
   };
   // Replies of the opponent after `b` (one per symmetry class) that lead to a book position.
   auto offerReplies = [&](const Board& b, int parent) {
-    const CanonicalFrame frame(b);
-    std::vector<Cell> classes;
-    for (Bitboard legal = b.legalMoves(); legal;) {
-      const Cell r = popLowest(legal), c = frame.toCanonical(r);
-      if (std::find(classes.begin(), classes.end(), c) != classes.end()) continue;
-      classes.push_back(c);
+    for (Cell r : moveClasses(b)) {
       Board next = b;
       if (next.play(r) == Outcome::None) offer(next, parent, r);
     }
   };
   offer(Board(), -1, kNoCell);  // the first player's book
   offerReplies(Board(), -1);     // the second player's book
-  size_t bits = 3 + 1 + 6, reachable = 0;
+  size_t bits = bookHeaderBits(), reachable = 0;
   bool full = false;
   PackedBook out;
   while (!queue.empty()) {
     Candidate c = queue.top();
     queue.pop();
-    const CanonicalFrame frame(c.board);
+    const Canonical frame = canonicalize(c.board);
     if (!seen.insert(frame.key).second) continue;
     ++reachable;
-    const bool firstChild = c.parent >= 0 && nodes[c.parent].children.empty();
-    const size_t cost = 6 + 1 + (c.board.stoneCount() > 0 ? 6 : 0) + (firstChild ? 6 : 0);
-    if (full || charsForBits(bits + cost) > budgetChars) {
+    const bool firstChild = c.parent >= 0 && !nodes[c.parent].hasChildren;
+    const size_t cost = bookNodeBits(c.board.stoneCount() > 0, firstChild);
+    if (full || bookCharsForBits(bits + cost) > budgetChars) {
       full = true;  // keep counting what the book would reach
     } else {
       bits += cost;
       const Cell move = frame.fromCanonical(choices.at(frame.key).move);
-      nodes.push_back({c.board, move, c.parent, c.reply, {}});
-      if (c.parent >= 0) nodes[c.parent].children.push_back(int(nodes.size()) - 1);
+      nodes.push_back({c.board, move, c.parent, c.reply});
+      if (c.parent >= 0) nodes[c.parent].hasChildren = true;
       out.maxStones = std::max(out.maxStones, size_t(c.board.stoneCount()));
     }
     Board next = c.board;
     if (next.play(frame.fromCanonical(choices.at(frame.key).move)) == Outcome::None) offerReplies(next, full ? -2 : int(nodes.size()) - 1);
   }
-  // Depth-first writing in the format of OpeningBook.
-  BookBitWriter w;
-  std::function<void(int)> writeNode = [&](int i) {
-    w.write(unsigned(nodes[i].move), 6);
-    w.write(!nodes[i].children.empty(), 1);
-    if (nodes[i].children.empty()) return;
-    for (int child : nodes[i].children) {
-      w.write(unsigned(nodes[child].reply), 6);
-      writeNode(child);
-    }
-    w.write(kBookEndOfReplies, 6);
-  };
-  w.write(kBookFormatVersion, 3);
-  int firstRoot = -1;
-  for (size_t i = 0; i < nodes.size(); ++i)
-    if (nodes[i].parent < 0 && nodes[i].board.stoneCount() == 0) firstRoot = int(i);
-  w.write(firstRoot >= 0, 1);
-  if (firstRoot >= 0) writeNode(firstRoot);
-  for (size_t i = 0; i < nodes.size(); ++i)
-    if (nodes[i].parent < 0 && int(i) != firstRoot) {
-      w.write(unsigned(nodes[i].reply), 6);
-      writeNode(int(i));
-    }
-  w.write(kBookEndOfReplies, 6);
+  BookTree& tree = out.tree;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    out.boards.push_back(nodes[i].board);
+    tree.nodes.push_back({nodes[i].move, {}});
+    const int self = int(i);
+    if (nodes[i].parent >= 0) tree.nodes[size_t(nodes[i].parent)].replies.push_back({nodes[i].reply, self});
+    else if (nodes[i].board.stoneCount() == 0) tree.firstPlayerRoot = self;
+    else tree.secondPlayerRoots.push_back({nodes[i].reply, self});
+  }
   out.positions = nodes.size();
   out.reachable = reachable;
-  out.bits = w.bits();
-  out.text = nodes.empty() ? std::string() : w.text();
+  out.text = encodeBook(tree, &out.bits);
   return out;
 }
 
-// The generated header the bot includes: one string literal split over lines.
+// The generated header the bot includes: one string literal (UTF-8) split over lines.
 inline std::string embeddedHeader(const PackedBook& book, const std::string& comment) {
   std::string out = "// Generated by build/bin/bookpack; do not edit (see docs/book.md).\n// " + comment +
                     "\n#pragma once\n\ninline const char* const kEmbeddedBook =";
   if (book.text.empty()) out += " \"\"";
-  for (size_t i = 0; i < book.text.size(); i += 200) out += "\n    \"" + book.text.substr(i, 200) + "\"";
+  const size_t lineBytes = 80 * kBookUtf8Bytes;  // 80 characters, never splitting one
+  for (size_t i = 0; i < book.text.size(); i += lineBytes) out += "\n    \"" + book.text.substr(i, lineBytes) + "\"";
   return out + ";\n";
 }
 

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <ctime>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include <thread>
 
 #include "tools/book/database.h"
+#include "tools/book/db_file.h"
 
 namespace yav::book {
 
@@ -76,16 +78,12 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
   Board b;
   for (int ply = 0;; ++ply) {
     if (stop.load()) return result;
-    const CanonicalFrame frame(b);
+    const Canonical frame = canonicalize(b);
     PlyRecord rec{b, kNoCell, {}};
     bool followed = false;  // the move came from the database (or the random opening schedule)
     if (ply < randomPlies) {
       followed = true;
-      std::vector<Cell> classes, seen;  // one actual move per symmetry class
-      for (Bitboard legal = b.legalMoves(); legal;) {
-        const Cell m = popLowest(legal), c = frame.toCanonical(m);
-        if (std::find(seen.begin(), seen.end(), c) == seen.end()) seen.push_back(c), classes.push_back(m);
-      }
+      const std::vector<Cell> classes = moveClasses(b);
       rec.move = classes[rng() % classes.size()];
     } else {
       std::vector<MoveStats> stored;
@@ -129,11 +127,9 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
     }
     inBook = inBook && followed;
     result.bookPlies += inBook;
-    const int mover = b.toMove();
     const Outcome o = b.play(rec.move);
     result.record.plies.push_back(std::move(rec));
     if (o != Outcome::None) {
-      result.record.winner = winnerAfter(o, mover);
       result.finished = true;
       return result;
     }
@@ -146,7 +142,7 @@ struct GeneratorOptions {
   double hours = 0;           // stop after this long (0: no limit)
   uint64_t checkpointEvery = 100;
   double progressSeconds = 30;
-  uint64_t seed = 1;
+  uint64_t seed = 1;           // the run's base seed, used when the database has no current run yet
   std::string dbPath;         // checkpoints go here (temporary file + rename)
 };
 
@@ -161,7 +157,12 @@ class Generator {
     geometry(), lineRules(), zobrist(), symmetries(), windows();  // build shared tables before threads start
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
-    nextGame_ = db_.games();
+    if (!db_.hasCurrentRun()) {
+      RunInfo info;
+      info.seed = run_.seed;
+      db_.beginRun(info);
+    }
+    const uint64_t runSeed = db_.currentRun().seed, gamesBefore = db_.games();
     std::atomic<bool> done{false};
     auto timeUp = [&] {
       return run_.hours > 0 && std::chrono::duration<double>(Clock::now() - start).count() >= run_.hours * 3600;
@@ -172,10 +173,10 @@ class Generator {
         uint64_t index;
         {
           std::lock_guard<std::mutex> g(lock_);
-          if ((run_.targetGames && nextGame_ >= run_.targetGames) || timeUp()) break;
+          if ((run_.targetGames && gamesBefore + nextGame_ >= run_.targetGames) || timeUp()) break;
           index = nextGame_++;
         }
-        GameResult game = playGame(db_, lock_, *engine, play_, mixSeed(run_.seed, index), stop);
+        GameResult game = playGame(db_, lock_, *engine, play_, mixSeed(runSeed, index), stop);
         std::string checkpoint;
         {
           std::lock_guard<std::mutex> g(lock_);
@@ -184,7 +185,7 @@ class Generator {
           ++finished_;
           bookPliesSum_ += uint64_t(game.bookPlies);
           if (run_.checkpointEvery && finished_ % run_.checkpointEvery == 0 && !run_.dbPath.empty())
-            checkpoint = db_.serialize();
+            checkpoint = serializeDatabase(db_);
         }
         if (!checkpoint.empty()) writeCheckpoint(checkpoint, log);
       }
@@ -208,7 +209,7 @@ class Generator {
     report(log, start);
     if (!run_.dbPath.empty()) {
       std::lock_guard<std::mutex> g(lock_), f(fileLock_);
-      if (!db_.save(run_.dbPath, error)) return false;
+      if (!saveDatabase(run_.dbPath, db_, error)) return false;
       log << "saved " << run_.dbPath << " (" << db_.games() << " games, " << db_.positions() << " positions)\n";
     }
     return true;
@@ -220,7 +221,22 @@ class Generator {
   void writeCheckpoint(const std::string& bytes, std::ostream& log) {
     std::lock_guard<std::mutex> g(fileLock_);
     std::string error;
-    if (!Database::writeAtomically(run_.dbPath, bytes, error)) log << "checkpoint failed: " << error << "\n";
+    if (!writeFileAtomically(run_.dbPath, bytes, error)) log << "checkpoint failed: " << error << "\n";
+  }
+
+  // "2h 05m" (minutes rounded down).
+  static std::string hoursMinutes(double seconds) {
+    const long minutes = long(std::max(0.0, seconds) / 60);
+    char text[32];
+    std::snprintf(text, sizeof text, "%ldh %02ldm", minutes / 60, minutes % 60);
+    return text;
+  }
+  static std::string clockTime(std::time_t t) {
+    std::tm local{};
+    localtime_r(&t, &local);
+    char text[16];
+    std::strftime(text, sizeof text, "%H:%M:%S", &local);
+    return text;
   }
 
   void report(std::ostream& log, std::chrono::steady_clock::time_point start) {
@@ -234,14 +250,17 @@ class Generator {
     if (run_.targetGames && perHour > 0)
       eta = (run_.targetGames > db_.games() ? run_.targetGames - db_.games() : 0) * 3600.0 / perHour;
     if (run_.hours > 0) eta = eta < 0 ? run_.hours * 3600 - seconds : std::min(eta, run_.hours * 3600 - seconds);
-    char line[320];
+    const std::time_t now = std::time(nullptr);
+    const std::string etaText =
+        eta < 0 ? "-" : hoursMinutes(eta) + " (at " + clockTime(now + std::time_t(eta)) + ")";
+    char line[400];
     std::snprintf(line, sizeof line,
-                  "games %llu (+%llu this run%s%s), %.0f games/h, positions %zu, depth(>=10 games) %d stones, "
-                  "in-book %.1f plies/game, proof conflicts %llu, elapsed %.0fs, ETA %s\n",
-                  (unsigned long long)db_.games(), (unsigned long long)finished_, run_.targetGames ? " of target " : "",
-                  run_.targetGames ? std::to_string(run_.targetGames).c_str() : "", perHour, db_.positions(), depth,
-                  finished_ ? double(bookPliesSum_) / finished_ : 0.0, (unsigned long long)db_.proofConflicts(), seconds,
-                  eta < 0 ? "-" : (std::to_string(int(eta) / 60) + "m" + std::to_string(int(eta) % 60) + "s").c_str());
+                  "%s games %llu (+%llu this run%s%s), %.0f games/h, positions %zu, depth(>=10 games) %d stones, "
+                  "in-book %.1f plies/game, proof conflicts %llu, elapsed %s, ETA %s\n",
+                  clockTime(now).c_str(), (unsigned long long)db_.games(), (unsigned long long)finished_,
+                  run_.targetGames ? ", target " : "", run_.targetGames ? std::to_string(run_.targetGames).c_str() : "",
+                  perHour, db_.positions(), depth, finished_ ? double(bookPliesSum_) / finished_ : 0.0,
+                  (unsigned long long)db_.proofConflicts(), hoursMinutes(seconds).c_str(), etaText.c_str());
     log << line << std::flush;
   }
 

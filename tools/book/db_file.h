@@ -1,0 +1,251 @@
+// The book database file (format in docs/book.md): version 2 with runs, and the migration of
+// version-1 files (their games become one legacy run). Loading checks everything and rejects a
+// damaged or truncated file with its name and the byte offset, never reading it as a smaller one.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tools/book/database.h"
+#include "tools/book/files.h"
+
+namespace yav::book {
+
+constexpr const char* kDatabaseMagic = "YAVBOOK\n";
+constexpr uint32_t kDatabaseVersion = 2;
+
+namespace dbfile {
+
+inline void put(std::string& out, uint64_t v, int size) {
+  for (int i = 0; i < size; ++i) out.push_back(char(v >> (8 * i) & 0xFF));
+}
+inline void putVarint(std::string& out, uint64_t v) {  // 7 bits per byte, low first
+  for (; v >= 128; v >>= 7) out.push_back(char((v & 127) | 128));
+  out.push_back(char(v));
+}
+inline void putString(std::string& out, const std::string& s) {
+  putVarint(out, s.size());
+  out += s;
+}
+inline uint64_t fnv1a(const std::string& bytes, size_t size) {
+  uint64_t h = 0xCBF29CE484222325ull;
+  for (size_t i = 0; i < size; ++i) h = (h ^ uint8_t(bytes[i])) * 0x100000001B3ull;
+  return h;
+}
+
+struct Reader {
+  const std::string& bytes;
+  size_t pos = 0;
+  bool get(uint64_t& v, int size) {
+    if (pos + size_t(size) > bytes.size()) return false;
+    v = 0;
+    for (int i = 0; i < size; ++i) v |= uint64_t(uint8_t(bytes[pos + i])) << (8 * i);
+    pos += size_t(size);
+    return true;
+  }
+  bool varint(uint64_t& v, int maxBits = 35) {
+    v = 0;
+    for (int shift = 0; shift < maxBits; shift += 7) {
+      if (pos >= bytes.size()) return false;
+      const uint8_t b = uint8_t(bytes[pos++]);
+      v |= uint64_t(b & 127) << shift;
+      if (!(b & 128)) return true;
+    }
+    return false;
+  }
+  bool string(std::string& s) {
+    uint64_t n = 0;
+    if (!varint(n) || n > bytes.size() - pos) return false;
+    s = bytes.substr(pos, size_t(n));
+    pos += size_t(n);
+    return true;
+  }
+};
+
+}  // namespace dbfile
+
+inline std::string serializeDatabase(const Database& db) {
+  using namespace dbfile;
+  std::vector<const Database::Map::value_type*> order;
+  order.reserve(db.map().size());
+  for (const auto& e : db.map()) order.push_back(&e);
+  std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
+  std::string out(kDatabaseMagic, 8);
+  put(out, kDatabaseVersion, 4);
+  putVarint(out, db.runs().size());
+  for (const RunInfo& r : db.runs()) {
+    put(out, r.id, 8);
+    putVarint(out, r.games);
+    put(out, r.seed, 8);
+    put(out, uint64_t(r.startedUnix), 8);
+    putString(out, r.engine);
+    putString(out, r.parameters);
+  }
+  put(out, order.size(), 8);
+  for (const auto* e : order) {
+    put(out, e->first.mine, 8);
+    put(out, e->first.theirs, 8);
+    put(out, unsigned(e->first.stealAvailable) | unsigned(e->second.proof) << 1, 1);
+    put(out, e->second.moves.size(), 1);
+    for (const auto& m : e->second.moves) {
+      put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+      putVarint(out, m.runs.size());
+      for (const RunCount& r : m.runs) {
+        putVarint(out, r.run);
+        putVarint(out, r.games);
+        putVarint(out, r.halfPoints);
+      }
+    }
+  }
+  putVarint(out, db.verdicts().size());
+  for (const auto& [engine, entries] : db.verdicts()) {
+    putString(out, engine);
+    std::vector<const VerdictMap::value_type*> sorted;
+    for (const auto& e : entries) sorted.push_back(&e);
+    std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->first < b->first; });
+    putVarint(out, sorted.size());
+    for (const auto* e : sorted) {
+      put(out, e->first.mine, 8);
+      put(out, e->first.theirs, 8);
+      put(out, e->first.stealAvailable, 1);
+      put(out, uint64_t(e->second.best), 1);
+      put(out, e->second.moves.size(), 1);
+      for (const DeepMove& m : e->second.moves) {
+        put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+        put(out, uint64_t(std::clamp(m.value, 0.0f, 1.0f) * 65535.0f + 0.5f), 2);
+      }
+    }
+  }
+  put(out, fnv1a(out, out.size()), 8);
+  return out;
+}
+
+// Parses a whole file image; `name` is used in error messages, `version` receives the file's
+// version (1: migrated). On error the database is left empty.
+inline bool deserializeDatabase(const std::string& bytes, const std::string& name, Database& db, std::string& error,
+                                uint32_t* version = nullptr) {
+  db = Database();
+  dbfile::Reader in{bytes, 0};
+  auto fail = [&](const std::string& what, size_t at) {
+    error = name + ": " + what + " at byte " + std::to_string(at);
+    db = Database();
+    return false;
+  };
+  if (bytes.size() < 8 || bytes.compare(0, 8, kDatabaseMagic, 8) != 0) return fail("not a book database (bad magic)", 0);
+  in.pos = 8;
+  uint64_t fileVersion = 0;
+  if (!in.get(fileVersion, 4)) return fail("file truncated in the header", in.pos);
+  if (fileVersion != 1 && fileVersion != kDatabaseVersion)
+    return fail("unsupported version " + std::to_string(fileVersion) + " (this program reads 1 and 2)", 8);
+  if (version) *version = uint32_t(fileVersion);
+  const bool legacy = fileVersion == 1;
+  uint64_t legacyGames = 0, runCount = 1;
+  if (legacy) {
+    if (!in.get(legacyGames, 8)) return fail("file truncated in the header", in.pos);
+    RunInfo run;  // a version-1 file's games become one run, with an id that is the same for every copy of the file
+    run.id = dbfile::fnv1a(bytes, bytes.size()) | 1;
+    run.games = legacyGames;
+    run.engine = "legacy (version-1 file)";
+    db.addRun(run);
+  } else {
+    if (!in.varint(runCount, 28)) return fail("file truncated in the run table", in.pos);
+    for (uint64_t i = 0; i < runCount; ++i) {
+      const size_t start = in.pos;
+      RunInfo r;
+      uint64_t started = 0;
+      if (!in.get(r.id, 8) || !in.varint(r.games, 63) || !in.get(r.seed, 8) || !in.get(started, 8) ||
+          !in.string(r.engine) || !in.string(r.parameters))
+        return fail("file truncated in the run table (run " + std::to_string(i) + ")", in.pos);
+      r.startedUnix = int64_t(started);
+      for (const RunInfo& other : db.runs())
+        if (other.id == r.id) return fail("duplicate run id (run " + std::to_string(i) + ")", start);
+      db.addRun(r);
+    }
+  }
+  uint64_t count = 0;
+  if (!in.get(count, 8)) return fail("file truncated in the header", in.pos);
+  for (uint64_t i = 0; i < count; ++i) {
+    const size_t start = in.pos;
+    const std::string where = " (position " + std::to_string(i) + " of " + std::to_string(count) + ")";
+    uint64_t mine = 0, theirs = 0, flags = 0, moves = 0;
+    if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(flags, 1) || !in.get(moves, 1))
+      return fail("file truncated" + where, in.pos);
+    PositionKey key{mine, theirs, bool(flags & 1)};
+    if ((mine & theirs) || ((mine | theirs) & ~kFullBoard) || flags > 5 || moves == 0 || moves > kCells)
+      return fail("invalid position record" + where, start);
+    if (canonicalize(key).key != key) return fail("position not in canonical form" + where, start);
+    if (db.find(key)) return fail("duplicate position" + where, start);
+    PositionStats& stats = db.at(key);
+    stats.proof = MoveProof(flags >> 1);
+    const Board b = boardOf(key);
+    for (uint64_t j = 0; j < moves; ++j) {
+      const size_t moveStart = in.pos;
+      uint64_t cellAndProof = 0;
+      if (!in.get(cellAndProof, 1)) return fail("file truncated" + where, in.pos);
+      const uint64_t cell = cellAndProof & 63, proof = cellAndProof >> 6;
+      if (!b.isLegal(Cell(cell)) || proof > 2 || stats.find(Cell(cell))) return fail("invalid move record" + where, moveStart);
+      MoveStats m{Cell(cell), MoveProof(proof), 0, 0, {}};
+      uint64_t entries = 1;
+      if (!legacy && !in.varint(entries)) return fail("file truncated" + where, in.pos);
+      for (uint64_t k = 0; k < entries; ++k) {
+        uint64_t run = 0, g = 0, half = 0;
+        if ((!legacy && !in.varint(run)) || !in.varint(g) || !in.varint(half)) return fail("file truncated" + where, in.pos);
+        if (run >= runCount || g > UINT32_MAX || half > 2 * g || uint64_t(m.games) + g > UINT32_MAX ||
+            std::any_of(m.runs.begin(), m.runs.end(), [&](const RunCount& r) { return r.run == run; }))
+          return fail("invalid move record" + where, moveStart);
+        if (g > 0 || !legacy) m.add(uint32_t(run), uint32_t(g), uint32_t(half));
+      }
+      stats.moves.push_back(std::move(m));
+    }
+  }
+  uint64_t engines = 0;
+  if (!legacy && !in.varint(engines, 28)) return fail("file truncated in the verdicts", in.pos);
+  for (uint64_t e = 0; e < engines; ++e) {
+    std::string engine;
+    uint64_t n = 0;
+    if (!in.string(engine) || !in.varint(n, 35)) return fail("file truncated in the verdicts", in.pos);
+    for (uint64_t i = 0; i < n; ++i) {
+      const size_t start = in.pos;
+      uint64_t mine = 0, theirs = 0, steal = 0, best = 0, moves = 0;
+      if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(steal, 1) || !in.get(best, 1) || !in.get(moves, 1))
+        return fail("file truncated in the verdicts", in.pos);
+      const PositionKey key{mine, theirs, steal == 1};
+      if (steal > 1 || (mine & theirs) || ((mine | theirs) & ~kFullBoard) || canonicalize(key).key != key ||
+          moves > kCells || db.verdict(engine, key))
+        return fail("invalid verdict record", start);
+      const Board b = boardOf(key);
+      DeepVerdict v;
+      v.best = Cell(best);
+      for (uint64_t j = 0; j < moves; ++j) {
+        uint64_t cellAndProof = 0, value = 0;
+        if (!in.get(cellAndProof, 1) || !in.get(value, 2)) return fail("file truncated in the verdicts", in.pos);
+        const Cell cell = Cell(cellAndProof & 63);
+        if (!b.isLegal(cell) || (cellAndProof >> 6) > 2) return fail("invalid verdict record", start);
+        v.moves.push_back({cell, float(value) / 65535.0f, MoveProof(cellAndProof >> 6)});
+      }
+      if (!v.find(v.best)) return fail("invalid verdict record", start);
+      db.setVerdict(engine, key, std::move(v));
+    }
+  }
+  const size_t end = in.pos;
+  uint64_t sum = 0;
+  if (!in.get(sum, 8)) return fail("file truncated before the checksum", in.pos);
+  if (in.pos != bytes.size()) return fail("unexpected data after the checksum", in.pos);
+  if (sum != dbfile::fnv1a(bytes, end)) return fail("checksum mismatch (file corrupt)", end);
+  return true;
+}
+
+inline bool loadDatabase(const std::string& path, Database& db, std::string& error, uint32_t* version = nullptr) {
+  std::string bytes;
+  if (!readWholeFile(path, bytes, error)) return false;
+  return deserializeDatabase(bytes, path, db, error, version);
+}
+
+// Written to a temporary file next to `path`, synced and renamed over it (never through a link).
+inline bool saveDatabase(const std::string& path, const Database& db, std::string& error) {
+  return writeFileAtomically(path, serializeDatabase(db), error);
+}
+
+}  // namespace yav::book

@@ -1,0 +1,78 @@
+// The project's search (src/search.h) as the book's engine, and its version string. The version
+// is recorded with every generator run and keys the verification cache, so that a stronger engine
+// re-verifies the book: change it whenever src/search.h changes how it plays.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "search.h"
+#include "tools/book/selfplay.h"
+
+namespace yav::book {
+
+constexpr const char* kBookEngineVersion = "yav-search-rave-1";
+
+inline MoveProof moveProofOf(Proof p) {
+  return p == Proof::Win ? MoveProof::Win : p == Proof::Loss ? MoveProof::Loss : MoveProof::Unknown;
+}
+
+// One search per thread; its tree is reset at each new game.
+class SearchEngine : public BookEngine {
+ public:
+  SearchEngine(size_t nodes, SearchLimits limits) : search_(nodes), limits_(limits) {}
+  void newGame() override { search_.reset(); }
+  EngineAnswer choose(const Board& position, uint64_t seed) override {
+    SearchLimits l = limits_;
+    l.seed = seed;
+    const SearchResult r = search_.run(position, l);
+    EngineAnswer a;
+    a.move = r.move;
+    for (const RootMove& m : r.children) a.children.push_back({m.move, m.visits, moveProofOf(m.proof)});
+    return a;
+  }
+
+ private:
+  Search search_;
+  SearchLimits limits_;
+};
+
+// The verifying engine: one long search of a position. This is the one function to strengthen
+// (e.g. with a forcing-sequence solver); bump kBookEngineVersion when it changes, so that cached
+// verdicts are redone. Moves in the board's orientation; values and proofs for the player to move.
+struct DeepLimits {
+  double timeMs = 1000;     // per position
+  uint64_t iterations = 0;  // fixed iterations instead (deterministic for a given seed)
+  uint64_t seed = 1;
+  size_t nodes = size_t(4) << 20;
+  // Part of the cache key: a verdict is reused only for the same engine and budget.
+  std::string key() const {
+    return std::string(kBookEngineVersion) + "/" +
+           (iterations ? std::to_string(iterations) + "it" : std::to_string(uint64_t(timeMs)) + "ms");
+  }
+};
+
+inline DeepVerdict deepEvaluate(const Board& b, const DeepLimits& limits) {
+  Search search(limits.nodes);
+  SearchLimits l;
+  l.timeMs = limits.iterations ? 0 : limits.timeMs;
+  l.iterations = limits.iterations;
+  l.seed = limits.seed;
+  const SearchResult r = search.run(b, l);
+  DeepVerdict v;
+  v.best = r.move;
+  for (const RootMove& m : r.children) v.moves.push_back({m.move, float(m.value), moveProofOf(m.proof)});
+  // Moves the search never expands are decided by the rules: a win now, or a loss now or next
+  // (our own 3, or leaving the opponent's win open).
+  const int me = b.toMove();
+  const Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
+  for (Bitboard legal = b.legalMoves(); legal;) {
+    const Cell c = popLowest(legal);
+    if (v.find(c)) continue;
+    if (wins >> c & 1) v.moves.push_back({c, 1.0f, MoveProof::Win});
+    else if (b.outcomeOf(c) == Outcome::Loss || (threats & ~bit(c))) v.moves.push_back({c, 0.0f, MoveProof::Loss});
+  }
+  return v;
+}
+
+}  // namespace yav::book

@@ -1,0 +1,101 @@
+// Verification of the book: every position the packer would ship is re-searched by the deep
+// engine (engine.h deepEvaluate, or any evaluator), and a book move is replaced by the deep
+// search's best move when the deep search proves it lost or rates it more than `margin` below its
+// best (dropped when the best is lost too). Verdicts are cached in the database per engine key.
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "tools/book/pack.h"
+
+namespace yav::book {
+
+// Evaluates a position (the canonical board of a key); moves in that board's orientation.
+using DeepEvaluator = std::function<DeepVerdict(const Board&)>;
+
+struct VerifyOptions {
+  std::string engineKey;        // cache key: engine version + budget (DeepLimits::key())
+  double margin = 0.1;          // replace a move rated this much below the deep search's best
+  DeepEvaluator evaluate;       // null: cached verdicts only (nothing is searched)
+};
+
+struct VerifyReport {
+  size_t searched = 0;      // positions evaluated now (the rest came from the cache)
+  size_t unverified = 0;    // shipped positions without a verdict (no evaluator)
+  size_t replacedLost = 0;  // book move proven lost: replaced by the deep search's best
+  size_t replacedWorse = 0; // rated more than the margin below the best: replaced
+  size_t dropped = 0;       // no acceptable move: the position leaves the book
+  size_t conflicts = 0;     // the database proves the move won, the deep search proves it lost: kept
+  std::vector<std::string> changes;  // one line per change, for the log
+};
+
+// A verdict in canonical moves for the canonical board of `key`.
+inline DeepVerdict canonicalVerdict(const DeepVerdict& v, const Board& canonicalBoard) {
+  const Canonical c = canonicalize(canonicalBoard);
+  DeepVerdict out;
+  out.best = c.toCanonical(v.best);
+  for (const DeepMove& m : v.moves) {
+    const Cell name = c.toCanonical(m.move);
+    auto seen = std::find_if(out.moves.begin(), out.moves.end(), [&](const DeepMove& d) { return d.move == name; });
+    if (seen == out.moves.end()) out.moves.push_back({name, m.value, m.proof});
+    else if (m.value > seen->value) *seen = {name, m.value, m.proof};  // equivalent moves: keep the better estimate
+  }
+  return out;
+}
+
+// Verifies the book moves of `positions` (canonical keys). Returns true when a choice changed.
+inline bool verifyChoices(Database& db, Choices& choices, const std::vector<PositionKey>& positions,
+                          const VerifyOptions& opt, VerifyReport& report, std::ostream* log = nullptr) {
+  bool changed = false;
+  for (const PositionKey& key : positions) {
+    auto it = choices.find(key);
+    if (it == choices.end()) continue;
+    const DeepVerdict* v = db.verdict(opt.engineKey, key);
+    if (!v && opt.evaluate) {
+      db.setVerdict(opt.engineKey, key, canonicalVerdict(opt.evaluate(boardOf(key)), boardOf(key)));
+      v = db.verdict(opt.engineKey, key);
+      if (++report.searched % 10 == 0 && log) *log << "verified " << report.searched << " positions\n" << std::flush;
+    }
+    const DeepMove* mine = v ? v->find(it->second.move) : nullptr;
+    if (!mine) {
+      ++report.unverified;
+      continue;
+    }
+    const DeepMove* best = v->find(v->best);
+    const bool root = key == PositionKey{};  // the first move is the swap table's: only a proof overrides it
+    const bool lost = mine->proof == MoveProof::Loss;
+    if (it->second.proven) {
+      report.conflicts += lost;
+      continue;
+    }
+    const bool worse = !root && best && best->move != mine->move && mine->value < best->value - opt.margin &&
+                       best->proof != MoveProof::Loss;
+    if (!lost && !worse) continue;
+    const Board b = boardOf(key);
+    const Canonical c = canonicalize(b);
+    std::string line = "  " + std::to_string(b.stoneCount()) + " stones, player " + std::to_string(b.toMove() + 1) +
+                       ": book move " + cellName(c.fromCanonical(mine->move)) + " (deep " +
+                       (lost ? std::string("proven lost") : std::to_string(mine->value).substr(0, 5)) + ")";
+    if (best && best->proof != MoveProof::Loss && best->move != mine->move) {
+      line += " -> " + cellName(c.fromCanonical(best->move)) + " (deep " + std::to_string(best->value).substr(0, 5) + ")";
+      it->second.move = best->move;
+      it->second.proven = best->proof == MoveProof::Win;
+      it->second.bound = best->value;
+      ++(lost ? report.replacedLost : report.replacedWorse);
+    } else {
+      line += " -> dropped (no move the deep search rates better)";
+      choices.erase(it);
+      ++report.dropped;
+    }
+    report.changes.push_back(line);
+    changed = true;
+  }
+  return changed;
+}
+
+}  // namespace yav::book
