@@ -12,10 +12,14 @@ using namespace yav::book;
 
 namespace {
 
-// Player 1 to move; player 2 has (0,4) (1,4) _ (3,4): anything but (2,4) loses at once.
+// Player 1 to move; player 2 has (0,4) (1,4) _ (3,4): anything but (2,4) loses at once. Player 1's
+// stones around the threat keep the block itself safe: with fewer of them, the forcing solver
+// proves the position lost whatever player 1 does, and nothing would be replaced.
 Board threatened() {
-  const Bitboard mine = bit(cellAt(0, 0)) | bit(cellAt(2, 8)) | bit(cellAt(6, 2));
-  const Bitboard theirs = bit(cellAt(0, 4)) | bit(cellAt(1, 4)) | bit(cellAt(3, 4));
+  const Bitboard mine = bit(cellAt(0, 0)) | bit(cellAt(2, 8)) | bit(cellAt(6, 2)) | bit(cellAt(0, 3)) |
+                        bit(cellAt(1, 5)) | bit(cellAt(0, 5));
+  const Bitboard theirs = bit(cellAt(0, 4)) | bit(cellAt(1, 4)) | bit(cellAt(3, 4)) | bit(cellAt(8, 4)) |
+                          bit(cellAt(7, 4)) | bit(cellAt(4, 8));
   return Board::fromStones(mine, theirs, 0);
 }
 

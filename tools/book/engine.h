@@ -11,7 +11,7 @@
 
 namespace yav::book {
 
-constexpr const char* kBookEngineVersion = "yav-search-rave-1";
+constexpr const char* kBookEngineVersion = "yav-search-rave-forcing-1";
 
 inline MoveProof moveProofOf(Proof p) {
   return p == Proof::Win ? MoveProof::Win : p == Proof::Loss ? MoveProof::Loss : MoveProof::Unknown;
