@@ -96,6 +96,9 @@ struct SearchOptions {
   int forcingLeafDepth = 12;
   uint32_t forcingLeafNodes = 200;
   uint32_t forcingVisits = 8;  // a node is checked when its visit count reaches this (and it is expanded)
+  // A second, larger check of well-visited nodes (0 = none).
+  uint32_t forcingDeepVisits = 0;
+  uint32_t forcingDeepNodes = 5000;
 
   // The weak reference variant: plain UCT, no solver, no tactics, uniformly random playouts.
   static SearchOptions plainUct() {
@@ -424,8 +427,10 @@ class Search {
           break;
         }
       }
-      if (forcingEnabled() && idx != root_ && n.visits == forcingVisits_) {
-        provenByForcing(idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes, UINT64_MAX);
+      if (forcingEnabled() && idx != root_ && (n.visits == forcingVisits_ || n.visits == options_.forcingDeepVisits)) {
+        const bool deep = n.visits == options_.forcingDeepVisits;
+        provenByForcing(idx, board, deep ? options_.forcingRootDepth : options_.forcingLeafDepth,
+                        deep ? options_.forcingDeepNodes : options_.forcingLeafNodes, UINT64_MAX);
         if (n.proof != Proof::Unknown) {
           winner = winnerOfProof(n.proof, board.toMove());
           proven = true;

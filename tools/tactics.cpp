@@ -8,7 +8,7 @@
 //       - attack: the earliest position where the winner, to move, is proven to win;
 //       - defence: the earliest move of the loser after which the position is proven lost, taken
 //         only when the position before it is not proven lost (a safe move may exist).
-//   tactics run --suite FILE [--time-ms MS] [--config forcing|noforcing] [--prove-iterations N]
+//   tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]
 //       For each position a fresh search with MS per move (75 = the bot's later turns):
 //       - attack: solved when the move keeps the win (the prover proves the reply position lost
 //         for the opponent); reports the share and the median time until the search's root was
@@ -28,6 +28,7 @@
 
 #include "clock.h"
 #include "search.h"
+#include "tools/search_config.h"
 
 using namespace yav;
 
@@ -147,7 +148,7 @@ void harvest(const std::vector<Cell>& moves, Search& prover, uint64_t proveItera
 int usage(int code) {
   std::fprintf(code ? stderr : stdout,
                "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
-               "       tactics run --suite FILE [--time-ms MS] [--config forcing|noforcing] [--prove-iterations N]\n"
+               "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
                "                   [--jobs J]\n"
                "  --games N             self-play games to harvest (build; default 50)\n"
                "  --out FILE            suite file written (build)\n"
@@ -156,8 +157,10 @@ int usage(int code) {
                "  --seed S              first game's seed (build; default 1)\n"
                "  --suite FILE          suite to run (run)\n"
                "  --time-ms MS          time per position (run; default 75, the bot's later turns)\n"
-               "  --config NAME         search under test: forcing (default, the bot) or noforcing\n"
-               "  --jobs J              threads (default 1; timings need a quiet machine: use 1 per core)\n");
+               "  --config CONFIG       search under test, as search_match's keys (e.g. noforcing) [the bot's]\n"
+               "  --jobs J              threads (default 1; timings need a quiet machine: use 1 per core)\n"
+               "CONFIG keys:\n%s",
+               searchConfigKeys().c_str());
   return code;
 }
 
@@ -179,7 +182,7 @@ int main(int argc, char** argv) {
   if (command == "--help" || command == "-h") return usage(0);
   uint64_t games = 50, iterations = 20000, proveIterations = 400000, seed = 1, jobs = 1;
   double timeMs = 75;
-  std::string out, suite, config = "forcing";
+  std::string out, suite, config;
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") return usage(0);
@@ -243,7 +246,13 @@ int main(int argc, char** argv) {
   }
 
   if (command == "run") {
-    if (suite.empty() || (config != "forcing" && config != "noforcing")) return usage(2);
+    SearchConfig tested;
+    std::string error;
+    if (!parseSearchConfig(config, tested, error)) {
+      std::fprintf(stderr, "tactics: %s\n", error.c_str());
+      return 2;
+    }
+    if (suite.empty()) return usage(2);
     const std::vector<SuiteEntry> entries = readSuite(suite);
     struct Outcome {
       bool ok;
@@ -251,9 +260,7 @@ int main(int argc, char** argv) {
     };
     std::vector<Outcome> results(entries.size());
     auto worker = [&] {
-      SearchOptions options;
-      options.forcing = config == "forcing";
-      Search player(kNodes, options), prover(kNodes);
+      Search player(kNodes, tested.options), prover(kNodes);
       for (uint64_t i; (i = next++) < entries.size();) {
         const SuiteEntry& e = entries[i];
         player.reset();
@@ -289,7 +296,7 @@ int main(int argc, char** argv) {
         std::sort(times.begin(), times.end());
         std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
       }
-      std::printf("   (config %s, %.0f ms per move)\n", config.c_str(), timeMs);
+      std::printf("   (config '%s', %.0f ms per move)\n", config.c_str(), timeMs);
     }
     return 0;
   }
