@@ -50,6 +50,11 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
     else if (key == "fdepth") cfg.options.forcingLeafDepth = int(v);
     else if (key == "fvisits") cfg.options.forcingVisits = uint32_t(v);
     else if (key == "frootnodes") cfg.options.forcingRootNodes = uint32_t(v);
+    else if (key == "noendgame") cfg.options.endgame = false;
+    else if (key == "egroot") cfg.options.endgameRootEmpties = int(v);
+    else if (key == "egrootnodes") cfg.options.endgameRootNodes = uint32_t(v);
+    else if (key == "egtree") cfg.options.endgameTreeEmpties = int(v);
+    else if (key == "egtreenodes") cfg.options.endgameTreeNodes = uint32_t(v);
     else if (key == "fdeepvisits") cfg.options.forcingDeepVisits = uint32_t(v);
     else if (key == "fdeepnodes") cfg.options.forcingDeepNodes = uint32_t(v);
     else {
@@ -82,6 +87,12 @@ inline std::string searchConfigKeys() {
     << "  fnodes=N     solver nodes per call at a node (default " << d.forcingLeafNodes << ")\n"
     << "  fdepth=N     solver depth (attacker moves) at a node (default " << d.forcingLeafDepth << ")\n"
     << "  frootnodes=N solver nodes per call at the root (default " << d.forcingRootNodes << ")\n"
+    << "  noendgame    no exact endgame solver (default: on)\n"
+    << "  egroot=N     the root is solved exactly with at most N empty cells (default " << d.endgameRootEmpties << ")\n"
+    << "  egrootnodes=N  endgame solver nodes at the root (default " << d.endgameRootNodes << ")\n"
+    << "  egtree=N     nodes with at most N empty cells are solved at their check (default " << d.endgameTreeEmpties
+    << ")\n"
+    << "  egtreenodes=N  endgame solver nodes at a node (default " << d.endgameTreeNodes << ")\n"
     << "  fdeepvisits=N  a second, larger check at this visit count, 0 = none (default " << d.forcingDeepVisits
     << ")\n"
     << "  fdeepnodes=N   solver nodes per call of that check (default " << d.forcingDeepNodes << ")\n";
