@@ -160,11 +160,14 @@ class Search {
     uint64_t done = 0;
     if (endgameEnabled() && popcount(position.empty()) <= options_.endgameRootEmpties) {
       const EndgameResult e = endgame_.solve(position, options_.endgameRootNodes);
-      if (e.solved && e.value >= 0) {  // a lost root is left to the search: it picks the hardest line
+      if (e.solved && e.value >= 0) {
         result.solvedMove = e.move;
         result.proof = e.value > 0 ? Proof::Win : Proof::Draw;
         return finish(result, clock);
       }
+      // A lost root is left to the search, which picks the line hardest to win for the opponent;
+      // the result still reports the loss.
+      if (e.solved) result.proof = Proof::Loss;
     }
     if (forcingEnabled()) {
       const ForcingResult win = forcing_.solve(position, options_.forcingRootDepth, options_.forcingRootNodes);
@@ -559,7 +562,7 @@ class Search {
   SearchResult& finish(SearchResult& result, const Stopwatch& clock) {
     const Node& r = pool_[root_];
     result.nodes = used_;
-    if (result.solvedMove == kNoCell) result.proof = r.proof;
+    if (result.solvedMove == kNoCell && r.proof != Proof::Unknown) result.proof = r.proof;
     for (Index i = r.firstChild, e = r.firstChild + r.childCount; r.firstChild && i < e; ++i) {
       const Node& c = pool_[i];
       const Proof p = flipProof(c.proof);

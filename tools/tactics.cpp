@@ -13,7 +13,8 @@
 //       - attack: solved when the move keeps the win (the prover proves the reply position lost
 //         for the opponent); reports the share and the median time until the search's root was
 //         proven (positions solved without a proof count at the full time);
-//       - defence: avoided when the move differs from the losing move and is not proven lost.
+//       - defence: avoided when the move differs from the losing move and is not proven lost;
+//         positions the prover proves lost (no defence exists) are left out and counted.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -257,6 +258,7 @@ int main(int argc, char** argv) {
     struct Outcome {
       bool ok;
       double ms;
+      bool unavoidable;
     };
     std::vector<Outcome> results(entries.size());
     auto worker = [&] {
@@ -275,17 +277,23 @@ int main(int argc, char** argv) {
           ok = o == yav::Outcome::Win || (o == yav::Outcome::None && prove(prover, after, proveIterations) == Proof::Loss);
         else
           ok = r.move != e.move && o == yav::Outcome::None && prove(prover, after, proveIterations) != Proof::Win;
-        results[i] = {ok, r.proof == Proof::Win ? r.elapsedMs : timeMs};
+        // A defence position the prover now proves lost has no defence: it is left out.
+        const bool unavoidable = e.kind == SuiteEntry::Defence && !ok && prove(prover, e.board, proveIterations) == Proof::Loss;
+        results[i] = {ok, r.proof == Proof::Win ? r.elapsedMs : timeMs, unavoidable};
       }
     };
     std::vector<std::thread> threads;
     for (uint64_t j = 0; j < jobs; ++j) threads.emplace_back(worker);
     for (auto& t : threads) t.join();
     for (int kind = 0; kind < 2; ++kind) {
-      int total = 0, ok = 0;
+      int total = 0, ok = 0, unavoidable = 0;
       std::vector<double> times;
       for (size_t i = 0; i < entries.size(); ++i) {
         if (entries[i].kind != kind) continue;
+        if (results[i].unavoidable) {
+          ++unavoidable;
+          continue;
+        }
         ++total, ok += results[i].ok;
         if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
       }
@@ -296,6 +304,7 @@ int main(int argc, char** argv) {
         std::sort(times.begin(), times.end());
         std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
       }
+      if (unavoidable) std::printf("  (%d left out: the prover proves them lost)", unavoidable);
       std::printf("   (config '%s', %.0f ms per move)\n", config.c_str(), timeMs);
     }
     return 0;
