@@ -86,9 +86,7 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
 
 // A short note for the replay viewer: the proven result or the estimated winning chance.
 std::string viewerMessage(const yav::SearchResult& r) {
-  if (r.proof == yav::Proof::Win) return "solved: win";
-  if (r.proof == yav::Proof::Loss) return "solved: loss";
-  if (r.proof == yav::Proof::Draw) return "solved: draw";
+  if (r.proof != yav::Proof::Unknown) return std::string("solved: ") + yav::proofName(r.proof);
   return std::to_string(int(r.value * 100 + 0.5)) + "%";
 }
 

@@ -11,10 +11,9 @@
 #include <cstdint>
 
 #include "bitboard.h"
+#include "result.h"
 
 namespace yav {
-
-enum class Outcome : uint8_t { None, Win, Loss, Draw };  // seen from the player who just moved
 
 // Run lengths along one line: which empty positions of a 9-bit pattern would make 4+ or exactly 3.
 struct LineRules {

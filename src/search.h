@@ -34,19 +34,10 @@
 #include "clock.h"
 #include "forcing.h"
 #include "playout.h"
+#include "result.h"
 #include "rng.h"
 
 namespace yav {
-
-enum class Proof : int8_t { Unknown, Win, Loss, Draw };  // for the side to move at that node
-
-inline const char* proofName(Proof p) {
-  return p == Proof::Win ? "win" : p == Proof::Loss ? "loss" : p == Proof::Draw ? "draw" : "unknown";
-}
-// The same proof seen from the other player.
-inline Proof flipProof(Proof p) {
-  return p == Proof::Win ? Proof::Loss : p == Proof::Loss ? Proof::Win : p;
-}
 
 struct SearchLimits {
   double timeMs = 0;        // wall-clock budget for this call; 0 = none
@@ -178,8 +169,8 @@ class Search {
   struct Node {
     Index firstChild;  // 0 = no children (index 0 is never a child: it holds a root)
     uint32_t visits;
-    uint32_t score2;  // 2 per win, 1 per draw, for the player who moved into this node
-    uint32_t amafVisits, amafScore2;  // the same over iterations where this move came later (RAVE)
+    uint32_t halfPoints;  // 2 per win, 1 per draw, for the player who moved into this node
+    uint32_t amafVisits, amafHalfPoints;  // the same over iterations where this move came later (RAVE)
     int8_t move;
     uint8_t childCount;
     Proof proof;
@@ -188,7 +179,7 @@ class Search {
 
   static void initNode(Node& n, Cell move) {
     n.firstChild = 0;
-    n.visits = n.score2 = n.amafVisits = n.amafScore2 = 0;
+    n.visits = n.halfPoints = n.amafVisits = n.amafHalfPoints = 0;
     n.move = int8_t(move);
     n.childCount = 0;
     n.proof = Proof::Unknown;
@@ -200,13 +191,6 @@ class Search {
     Index i = Index(used_);
     used_ += count;
     return i;
-  }
-
-  static Proof proofFromOutcome(Outcome o) {  // outcome of the move into a node -> node's proof
-    return o == Outcome::Win ? Proof::Loss : o == Outcome::Loss ? Proof::Win : Proof::Draw;
-  }
-  static int winnerOfProof(Proof p, int toMove) {
-    return p == Proof::Win ? toMove : p == Proof::Loss ? (toMove ^ 1) : kDrawResult;
   }
 
   // The moves worth searching at a leaf, or a decided status (Win/Loss) when tactics decide it.
@@ -256,7 +240,7 @@ class Search {
       const Node& ch = pool_[i];
       if (ch.proof == Proof::Win) continue;  // the opponent wins there: never worth a visit
       if (ch.visits == 0) return i;
-      const double q = ch.proof == Proof::Draw ? 0.5 : ch.score2 * (0.5 / ch.visits);
+      const double q = ch.proof == Proof::Draw ? 0.5 : ch.halfPoints * (0.5 / ch.visits);
       const double s = q + c * std::sqrt(logN / ch.visits);
       if (s > bestScore) bestScore = s, best = i;
     }
@@ -279,15 +263,15 @@ class Search {
       float s;
       if (ch.move == steal && ch.proof == Proof::Unknown) {
         if (v == 0) return i;
-        s = float(ch.score2) * 0.5f * inverse(v) + float(options_.exploration) * sqrtLogN * invSqrtOf(v);
+        s = float(ch.halfPoints) * 0.5f * inverse(v) + float(options_.exploration) * sqrtLogN * invSqrtOf(v);
         if (s > bestScore) bestScore = s, best = i;
         continue;
       } else if (ch.proof == Proof::Draw) {
         s = 0.5f;
       } else {
         const float beta = v < kTable ? raveBeta_[v] : raveBetaOf(v);
-        const float q = v ? float(ch.score2) * 0.5f * inverse(v) : 0.5f;
-        const float amaf = a ? float(ch.amafScore2) * 0.5f * inverse(a) : 0.5f;
+        const float q = v ? float(ch.halfPoints) * 0.5f * inverse(v) : 0.5f;
+        const float amaf = a ? float(ch.amafHalfPoints) * 0.5f * inverse(a) : 0.5f;
         s = q + beta * (amaf - q);
       }
       s += c * invSqrtOf(v + 1);
@@ -386,10 +370,10 @@ class Search {
       const int p = movers[d] ^ 1;  // the side to move at path[d]
       const Bitboard later = end.stones(p) & ~ownStones[d];
       if (!later) continue;
-      const uint32_t gain = winner == p ? 2 : winner == kDrawResult ? 1 : 0;
+      const uint32_t gain = halfPoints(winner, p);
       for (Index i = n.firstChild, e = n.firstChild + n.childCount; i < e; ++i) {
         Node& ch = pool_[i];
-        if (later >> ch.move & 1) ++ch.amafVisits, ch.amafScore2 += gain;
+        if (later >> ch.move & 1) ++ch.amafVisits, ch.amafHalfPoints += gain;
       }
     }
   }
@@ -444,14 +428,14 @@ class Search {
       path[depth] = idx, movers[depth++] = mover;
       if (o != Outcome::None) {
         winner = winnerAfter(o, mover);
-        if (options_.solver) pool_[idx].proof = proofFromOutcome(o), proven = true;
+        if (options_.solver) pool_[idx].proof = proofAfter(o), proven = true;
         break;
       }
     }
     for (int d = 0; d < depth; ++d) {
       Node& n = pool_[path[d]];
       ++n.visits;
-      n.score2 += winner == movers[d] ? 2 : winner == kDrawResult ? 1 : 0;
+      n.halfPoints += halfPoints(winner, movers[d]);
     }
     if (options_.raveK > 0) updateAmaf(path, movers, ownStones, depth, board, winner);
     if (proven)
@@ -536,7 +520,7 @@ class Search {
       const Node& c = pool_[i];
       const Proof p = flipProof(c.proof);
       const double v = p == Proof::Win ? 1.0 : p == Proof::Loss ? 0.0 : p == Proof::Draw ? 0.5
-                       : c.visits ? c.score2 * (0.5 / c.visits) : 0.5;
+                       : c.visits ? c.halfPoints * (0.5 / c.visits) : 0.5;
       result.children.push_back({Cell(c.move), c.visits, v, p});
     }
     const RootMove* best = nullptr;

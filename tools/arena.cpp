@@ -276,7 +276,7 @@ void playOneGame(Match& m, int game, const ScheduledGame& g) {
   GameRecord record;
   record.game = game, record.pairing = g.pairing, record.pair = pair, record.seatOfA = seatOfA;
   record.nameA = m.setUp.bots[size_t(bots[0])].name, record.nameB = m.setUp.bots[size_t(bots[1])].name;
-  record.result = playGame(seats, opening, m.opt.limits);
+  record.result = refereeGame(seats, opening, m.opt.limits);
   std::lock_guard<std::mutex> lock(m.mutex);
   // Fail fast: a bot that never answered a turn in this run and crashed before its first answer
   // cannot play at all (wrong command, missing library, bad flag); every further game would be

@@ -224,7 +224,7 @@ int statsCommand(int argc, char** argv) {
     moves += stats.moves.size();
     const int stones = popcount(key.mine | key.theirs);
     ++byStones[stones];
-    provenByStones[stones] += stats.proof != MoveProof::Unknown;
+    provenByStones[stones] += stats.proof != Proof::Unknown;
   }
   std::cout << argv[0] << ": " << db.games() << " games, " << db.positions() << " positions, " << moves << " moves\n";
   for (const RunInfo& r : db.runs()) {
@@ -245,8 +245,8 @@ int statsCommand(int argc, char** argv) {
     std::cout << title << " (" << s->games() << " games):\n";
     for (size_t i = 0; i < moves.size() && i < size_t(top); ++i)
       std::cout << "  " << cellName(moves[i].move) << ": " << moves[i].games << " games, win rate "
-                << moves[i].winRate() << (moves[i].proof == MoveProof::Win ? " (proven win)" : "")
-                << (moves[i].proof == MoveProof::Loss ? " (proven loss)" : "") << "\n";
+                << moves[i].winRate() << (moves[i].proof == Proof::Win ? " (proven win)" : "")
+                << (moves[i].proof == Proof::Loss ? " (proven loss)" : "") << "\n";
   };
   show("first move", PositionKey{});
   for (Cell c : moveClasses(Board())) {

@@ -71,7 +71,7 @@ bool parseConfig(const std::string& text, Config& cfg, std::string& error) {
 }
 
 // Plays one game; returns the winning config (0 = A, 1 = B) or -1 for a draw.
-int playGame(const Config& a, const Config& b, bool aFirst, Cell opening, double timeMs, uint64_t iterations,
+int playSearchGame(const Config& a, const Config& b, bool aFirst, Cell opening, double timeMs, uint64_t iterations,
              uint64_t seed, double& slowestMs) {
   Search sa(a.nodes, a.options), sb(b.nodes, b.options);
   Search* player[2] = {aFirst ? &sa : &sb, aFirst ? &sb : &sa};
@@ -87,12 +87,11 @@ int playGame(const Config& a, const Config& b, bool aFirst, Cell opening, double
     const SearchResult r = player[mover]->run(board, limits);
     slowestMs = std::max(slowestMs, r.elapsedMs);
     if (!board.isLegal(r.move)) return configOf[mover ^ 1];
-    const int who = board.toMove();
     const Outcome o = board.play(r.move);
-    if (o == Outcome::Win) return configOf[mover];
-    if (o == Outcome::Loss) return configOf[mover ^ 1];
-    if (o == Outcome::Draw) return -1;
-    (void)who;
+    if (o != Outcome::None) {
+      const int winnerSeat = winnerAfter(o, mover);
+      return winnerSeat == kDrawResult ? -1 : configOf[winnerSeat];
+    }
     mover ^= 1;
   }
 }
@@ -196,7 +195,7 @@ int main(int argc, char** argv) {
       Rng rng(seed * 7919 + uint64_t(g / 2));
       const Cell opening = Cell(rng.below(kCells));
       double slow = 0;
-      const int w = playGame(a, b, g % 2 == 0, opening, timeMs, iterations, seed + uint64_t(g), slow);
+      const int w = playSearchGame(a, b, g % 2 == 0, opening, timeMs, iterations, seed + uint64_t(g), slow);
       std::lock_guard<std::mutex> lock(mutex);
       (w == 0 ? winsA : w == 1 ? winsB : draws)++;
       slowest = std::max(slowest, slow);

@@ -245,11 +245,11 @@ int main(int argc, char** argv) {
   if (command == "run") {
     if (suite.empty() || (config != "forcing" && config != "noforcing")) return usage(2);
     const std::vector<SuiteEntry> entries = readSuite(suite);
-    struct Outcome {
+    struct EntryResult {
       bool ok;
       double ms;
     };
-    std::vector<Outcome> results(entries.size());
+    std::vector<EntryResult> results(entries.size());
     auto worker = [&] {
       SearchOptions options;
       options.forcing = config == "forcing";

@@ -15,6 +15,8 @@ namespace yav::book {
 
 constexpr const char* kDatabaseMagic = "YAVBOOK\n";
 constexpr uint32_t kDatabaseVersion = 2;
+// Proofs are written as their enum values (0 unknown, 1 win, 2 loss).
+static_assert(int(Proof::Unknown) == 0 && int(Proof::Win) == 1 && int(Proof::Loss) == 2, "file format");
 
 namespace dbfile {
 
@@ -178,7 +180,7 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
     if (canonicalize(key).key != key) return fail("position not in canonical form" + where, start);
     if (db.find(key)) return fail("duplicate position" + where, start);
     PositionStats& stats = db.at(key);
-    stats.proof = MoveProof(flags >> 1);
+    stats.proof = Proof(flags >> 1);
     const Board b = boardOf(key);
     for (uint64_t j = 0; j < moves; ++j) {
       const size_t moveStart = in.pos;
@@ -186,7 +188,7 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
       if (!in.get(cellAndProof, 1)) return fail("file truncated" + where, in.pos);
       const uint64_t cell = cellAndProof & 63, proof = cellAndProof >> 6;
       if (!b.isLegal(Cell(cell)) || proof > 2 || stats.find(Cell(cell))) return fail("invalid move record" + where, moveStart);
-      MoveStats m{Cell(cell), MoveProof(proof), 0, 0, {}};
+      MoveStats m{Cell(cell), Proof(proof), 0, 0, {}};
       uint64_t entries = 1;
       if (!legacy && !in.varint(entries)) return fail("file truncated" + where, in.pos);
       for (uint64_t k = 0; k < entries; ++k) {
@@ -223,7 +225,7 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
         if (!in.get(cellAndProof, 1) || !in.get(value, 2)) return fail("file truncated in the verdicts", in.pos);
         const Cell cell = Cell(cellAndProof & 63);
         if (!b.isLegal(cell) || (cellAndProof >> 6) > 2) return fail("invalid verdict record", start);
-        v.moves.push_back({cell, float(value) / 65535.0f, MoveProof(cellAndProof >> 6)});
+        v.moves.push_back({cell, float(value) / 65535.0f, Proof(cellAndProof >> 6)});
       }
       if (!v.find(v.best)) return fail("invalid verdict record", start);
       db.setVerdict(engine, key, std::move(v));
