@@ -463,9 +463,6 @@ int main(int argc, char** argv) {
       usageError("--stderr-dir '" + opt.stderrDir + "' is not a directory");
   }
 
-  // Geometry tables before threads start.
-  geometry(), lineRules(), zobrist(), windows();
-
   const bool hasHeader = opt.resume && readRecordForResume(m);
   if (m.setUp.openings.seed != opt.openings.seed) {  // adopted from the record
     opt.openings.seed = m.setUp.openings.seed;

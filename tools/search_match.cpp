@@ -183,7 +183,6 @@ int main(int argc, char** argv) {
     std::cerr << "search_match: " << error << "\n(run 'search_match --help' for the options)\n";
     return 2;
   }
-  geometry(), lineRules(), zobrist();
 
   std::atomic<int> next{0};
   std::mutex mutex;

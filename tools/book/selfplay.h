@@ -154,7 +154,6 @@ class Generator {
       : db_(db), play_(play), run_(run), factory_(std::move(factory)) {}
 
   bool run(std::atomic<bool>& stop, std::ostream& log, std::string& error) {
-    geometry(), lineRules(), zobrist(), symmetries(), windows();  // build shared tables before threads start
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     if (!db_.hasCurrentRun()) {
