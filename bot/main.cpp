@@ -1,7 +1,6 @@
 // CodinGame entry point: protocol -> opening book -> search. With no flags it behaves exactly as
 // on CodinGame; the flags serve the tools and tests (see docs/search.md).
-#pragma GCC optimize("O3,inline")  // "inline": without it, plain g++ inlines little (2x slower)
-#pragma GCC target("popcnt")
+#include "pragmas.h"  // first: the optimisation pragmas apply to everything after them
 
 #include <cstdlib>
 #include <cstring>
