@@ -104,12 +104,9 @@ std::string versionOneBytes(const Database& db) {
   put(out, db.games(), 8);
   put(out, order.size(), 8);
   for (const auto* e : order) {
-    put(out, e->first.mine, 8);
-    put(out, e->first.theirs, 8);
-    put(out, unsigned(e->first.stealAvailable) | unsigned(e->second.proof) << 1, 1);
-    put(out, e->second.moves.size(), 1);
+    putPositionHead(out, e->first, e->second);
     for (const auto& m : e->second.moves) {
-      put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+      putMoveHead(out, m);
       putVarint(out, m.games);
       putVarint(out, m.halfPoints);
     }

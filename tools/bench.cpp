@@ -13,6 +13,7 @@
 #include "playout.h"
 #include "rng.h"
 #include "symmetry.h"
+#include "tools/cli.h"
 
 using namespace yav;
 
@@ -55,6 +56,18 @@ void printPlayouts(const char* name, const PlayoutStats& s) {
               100.0 * s.wins[1] / s.games, 100.0 * s.draws / s.games);
 }
 
+// Plays random moves that neither win nor lose at once (blocking the opponent's win when there is
+// one) until b holds `stones` stones; false when the game ended or no such move was left first.
+bool playQuietly(Board& b, int stones, Rng& rng) {
+  while (b.stoneCount() < stones) {
+    const int me = b.toMove();
+    Bitboard options = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
+    if (Bitboard threats = b.winningCells(me ^ 1)) options &= threats;
+    if (!options || b.play(randomCell(options, rng)) != Outcome::None) return false;
+  }
+  return true;
+}
+
 // Positions of 6..12 stones reached by smart play that did not end the game.
 std::vector<PositionKey> realisticPositions(size_t count, uint64_t seed) {
   Rng rng(seed);
@@ -62,15 +75,7 @@ std::vector<PositionKey> realisticPositions(size_t count, uint64_t seed) {
   while (out.size() < count) {
     Board b;
     const int stones = 6 + int(rng.below(7));
-    bool over = false;
-    while (!over && b.stoneCount() < stones) {
-      const int me = b.toMove();
-      Bitboard options = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
-      if (Bitboard threats = b.winningCells(me ^ 1)) options &= threats;
-      if (!options) break;
-      over = b.play(randomCell(options, rng)) != Outcome::None;
-    }
-    if (!over && b.stoneCount() == stones) out.push_back(PositionKey::of(b));
+    if (playQuietly(b, stones, rng)) out.push_back(PositionKey::of(b));
   }
   return out;
 }
@@ -127,15 +132,7 @@ ForcingStats timeForcing(uint64_t seed) {
   while (boards.size() < 4096) {
     Board b;
     const int stones = 16 + int(rng.below(21));
-    bool over = false;
-    while (!over && b.stoneCount() < stones) {
-      const int me = b.toMove();
-      Bitboard options = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
-      if (Bitboard threats = b.winningCells(me ^ 1)) options &= threats;
-      if (!options) break;
-      over = b.play(randomCell(options, rng)) != Outcome::None;
-    }
-    if (!over && b.stoneCount() == stones) boards.push_back(b);
+    if (playQuietly(b, stones, rng)) boards.push_back(b);
   }
   ForcingSolver solver;
   ForcingStats s;
@@ -149,53 +146,17 @@ ForcingStats timeForcing(uint64_t seed) {
   return s;
 }
 
-void usage(const char* argv0) {
-  std::fprintf(stderr,
-               "usage: %s [--seconds S] [--rounds R] [--seed N]\n"
-               "  --seconds S  time spent on each of the three main measurements (default 2)\n"
-               "  --rounds R   repeat everything R times and keep the best of each (default 1;\n"
-               "               progress on stderr)\n"
-               "  --seed N     random seed (default 1)\n",
-               argv0);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   double seconds = 2;
   uint64_t seed = 1;
   int rounds = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    char* end = nullptr;
-    if (arg == "--seconds" && i + 1 < argc) {
-      seconds = std::strtod(argv[++i], &end);
-      if (*end != '\0' || !(seconds > 0)) {
-        std::fprintf(stderr, "bench: --seconds expects a positive number, got '%s'\n", argv[i]);
-        return 2;
-      }
-    } else if (arg == "--seed" && i + 1 < argc) {
-      seed = std::strtoull(argv[++i], &end, 10);
-      if (*end != '\0') {
-        std::fprintf(stderr, "bench: --seed expects a non-negative integer, got '%s'\n", argv[i]);
-        return 2;
-      }
-    } else if (arg == "--rounds" && i + 1 < argc) {
-      const long value = std::strtol(argv[++i], &end, 10);
-      if (*end != '\0' || value < 1 || value > 1000) {
-        std::fprintf(stderr, "bench: --rounds expects an integer from 1 to 1000, got '%s'\n", argv[i]);
-        return 2;
-      }
-      rounds = int(value);
-    } else if (arg == "--help" || arg == "-h") {
-      usage(argv[0]);
-      return 0;
-    } else {
-      std::fprintf(stderr, "bench: unknown or incomplete argument '%s'\n", arg.c_str());
-      usage(argv[0]);
-      return 2;
-    }
-  }
+  cli::Flags flags("bench");
+  flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each of the three main measurements")
+      .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each (progress on stderr)")
+      .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed");
+  flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N]\n");
   symmetries();  // built on first use: not inside a timed loop
   const std::vector<PositionKey> positions = realisticPositions(4096, seed + 2);
 

@@ -18,6 +18,7 @@
 
 #include "clock.h"
 #include "search.h"
+#include "tools/cli.h"
 
 using namespace yav;
 
@@ -37,10 +38,8 @@ bool parseConfig(const std::string& text, Config& cfg, std::string& error) {
     const std::string key = item.substr(0, eq);
     double v = 0;
     if (eq != std::string::npos) {
-      char* end = nullptr;
       const std::string number = item.substr(eq + 1);
-      v = std::strtod(number.c_str(), &end);
-      if (number.empty() || *end) {
+      if (!cli::toNumber(number, -cli::kNoMax, cli::kNoMax, v)) {
         error = "config key '" + key + "' expects a number, got '" + number + "'";
         return false;
       }
@@ -96,24 +95,12 @@ int playSearchGame(const Config& a, const Config& b, bool aFirst, Cell opening, 
   }
 }
 
-// The usage text, with the defaults read from the code so that it cannot drift.
-std::string usage() {
+// The usage text after the flags: the configuration keys, with the defaults read from the code.
+std::string configHelp() {
   const SearchOptions d;
   const Config defaults;
   std::ostringstream o;
-  o << "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
-       "                    [--a CONFIG] [--b CONFIG]\n"
-       "Plays two search configurations against each other in process (no protocol, no processes).\n"
-       "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n"
-       "  --time-ms MS     time per move (default 0: unset; one of --time-ms / --iterations is needed)\n"
-       "  --iterations N   MCTS iterations per move instead of time (default 0: unset)\n"
-       "  --games N        games to play (default 20)\n"
-       "  --jobs J         games at the same time (default 1)\n"
-       "  --seed S         seed of the openings and searches (default 1)\n"
-       "  --a CONFIG       configuration of A (default: the bot's search options)\n"
-       "  --b CONFIG       configuration of B (default: the bot's search options)\n"
-       "  --help           this text\n"
-       "CONFIG: comma-separated keys applied in order to the bot's search options:\n"
+  o << "CONFIG: comma-separated keys applied in order to the bot's search options:\n"
        "  plain        the weak reference: plain UCT, no solver, no tactics, random playouts\n"
     << "  c=X          UCT exploration constant (default " << d.exploration << ")\n"
     << "  expand=N     visits before a leaf is expanded (default " << d.expandVisits << ")\n"
@@ -129,17 +116,6 @@ std::string usage() {
   return o.str();
 }
 
-// A whole-string number >= `min`, or an error naming the option.
-bool parseNumber(const std::string& option, const char* text, double min, double& out, std::string& error) {
-  char* end = nullptr;
-  out = std::strtod(text, &end);
-  if (!*text || *end || !(out >= min)) {
-    error = option + " expects a number >= " + std::to_string(int(min)) + ", got '" + text + "'";
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -147,37 +123,33 @@ int main(int argc, char** argv) {
   double timeMs = 0;
   uint64_t iterations = 0, seed = 1;
   Config a, b;
-  std::string error;
-  for (int i = 1; i < argc && error.empty(); ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::cout << usage();
-      return 0;
-    }
-    if (i + 1 >= argc) {
-      error = "unknown option or missing value: '" + arg + "'";
-      break;
-    }
-    const char* value = argv[++i];
-    double v = 0;
-    if (arg == "--games") {
-      if (parseNumber(arg, value, 1, v, error)) games = int(v);
-    } else if (arg == "--jobs") {
-      if (parseNumber(arg, value, 1, v, error)) jobs = int(v);
-    } else if (arg == "--time-ms") {
-      parseNumber(arg, value, 0, timeMs, error);
-    } else if (arg == "--iterations") {
-      if (parseNumber(arg, value, 0, v, error)) iterations = uint64_t(v);
-    } else if (arg == "--seed") {
-      if (parseNumber(arg, value, 0, v, error)) seed = uint64_t(v);
-    } else if (arg == "--a") {
-      parseConfig(value, a, error);
-    } else if (arg == "--b") {
-      parseConfig(value, b, error);
-    } else {
-      error = "unknown option '" + arg + "'";
-    }
+  cli::Flags flags("search_match");
+  auto config = [](Config& c) {
+    return [&c](const std::string& v) {
+      std::string error;
+      parseConfig(v, c, error);
+      return error;
+    };
+  };
+  flags.number("--time-ms", "MS", timeMs, 0, cli::kNoMax, "time per move", "0: unset; one of --time-ms / --iterations is needed")
+      .integer("--iterations", "N", iterations, 0, cli::kNoLimit, "MCTS iterations per move instead of time", "0: unset")
+      .integer("--games", "N", games, 1, INT32_MAX, "games to play")
+      .integer("--jobs", "J", jobs, 1, 1024, "games at the same time")
+      .integer("--seed", "S", seed, 0, cli::kNoLimit, "seed of the openings and searches")
+      .value("--a", "CONFIG", "configuration of A", "the bot's search options", config(a))
+      .value("--b", "CONFIG", "configuration of B", "the bot's search options", config(b));
+  std::vector<std::string> positional;
+  bool help = false;
+  std::string error = flags.parse(argc, argv, 1, positional, help);
+  if (help) {
+    std::cout << "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
+                 "                    [--a CONFIG] [--b CONFIG]\n"
+                 "Plays two search configurations against each other in process (no protocol, no processes).\n"
+                 "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n"
+              << flags.help() << configHelp();
+    return 0;
   }
+  if (error.empty() && !positional.empty()) error = "unexpected argument '" + positional[0] + "'";
   if (error.empty() && timeMs <= 0 && iterations == 0) error = "set --time-ms or --iterations";
   if (!error.empty()) {
     std::cerr << "search_match: " << error << "\n(run 'search_match --help' for the options)\n";

@@ -31,6 +31,15 @@ inline void putString(std::string& out, const std::string& s) {
   putVarint(out, s.size());
   out += s;
 }
+// A position record's fixed part (stones, flags, move count) and a move record's first byte,
+// shared by both file versions.
+inline void putPositionHead(std::string& out, const PositionKey& key, const PositionStats& s) {
+  put(out, key.mine, 8);
+  put(out, key.theirs, 8);
+  put(out, unsigned(key.stealAvailable) | unsigned(s.proof) << 1, 1);
+  put(out, s.moves.size(), 1);
+}
+inline void putMoveHead(std::string& out, const MoveStats& m) { put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1); }
 inline uint64_t fnv1a(const std::string& bytes, size_t size) {
   uint64_t h = 0xCBF29CE484222325ull;
   for (size_t i = 0; i < size; ++i) h = (h ^ uint8_t(bytes[i])) * 0x100000001B3ull;
@@ -87,12 +96,9 @@ inline std::string serializeDatabase(const Database& db) {
   }
   put(out, order.size(), 8);
   for (const auto* e : order) {
-    put(out, e->first.mine, 8);
-    put(out, e->first.theirs, 8);
-    put(out, unsigned(e->first.stealAvailable) | unsigned(e->second.proof) << 1, 1);
-    put(out, e->second.moves.size(), 1);
+    putPositionHead(out, e->first, e->second);
     for (const auto& m : e->second.moves) {
-      put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+      putMoveHead(out, m);
       putVarint(out, m.runs.size());
       for (const RunCount& r : m.runs) {
         putVarint(out, r.run);
