@@ -30,6 +30,7 @@
 
 #include "board.h"
 #include "clock.h"
+#include "endgame.h"
 #include "forcing.h"
 #include "playout.h"
 #include "result.h"
@@ -59,7 +60,7 @@ struct SearchResult {
   uint64_t iterations = 0, nodes = 0;
   double elapsedMs = 0;
   bool reused = false;             // the tree of the previous call was kept
-  Cell forcedWin = kNoCell;        // the forcing solver's winning move at the root, if any
+  Cell solvedMove = kNoCell;       // the root solved before any iteration (forcing or endgame solver)
   std::vector<RootMove> children;  // every root move with its statistics
 };
 
@@ -86,11 +87,21 @@ struct SearchOptions {
   int forcingLeafDepth = 12;
   uint32_t forcingLeafNodes = 200;
   uint32_t forcingVisits = 8;  // a node is checked when its visit count reaches this (and it is expanded)
+  // Exact endgame solver (endgame.h): at the root when at most endgameRootEmpties cells are
+  // empty, and at a node's forcing check when at most endgameTreeEmpties are.
+  bool endgame = true;
+  int endgameRootEmpties = 24;
+  uint32_t endgameRootNodes = 100000;
+  int endgameTreeEmpties = 16;
+  uint32_t endgameTreeNodes = 2000;
+  // A second, larger check of well-visited nodes (0 = none).
+  uint32_t forcingDeepVisits = 0;
+  uint32_t forcingDeepNodes = 5000;
 
   // The weak reference variant: plain UCT, no solver, no tactics, uniformly random playouts.
   static SearchOptions plainUct() {
     SearchOptions o;
-    o.solver = o.tactics = o.smartPlayouts = o.secureChild = o.forcing = false;
+    o.solver = o.tactics = o.smartPlayouts = o.secureChild = o.forcing = o.endgame = false;
     o.raveK = 0;
     o.exploration = 0.7;
     return o;
@@ -119,10 +130,19 @@ class Search {
     // Checked whatever the root's proof: a node proven won by the solver inside the tree may have
     // no child proven lost for the opponent, so its winning move comes from here.
     uint64_t done = 0;
+    if (endgameEnabled() && popcount(position.empty()) <= options_.endgameRootEmpties) {
+      const EndgameResult e = endgame_.solve(position, options_.endgameRootNodes);
+      if (e.solved && e.value >= 0) {  // a lost root is left to the search: it picks the hardest line
+        result.solvedMove = e.move;
+        result.proof = e.value > 0 ? Proof::Win : Proof::Draw;
+        return finish(result, clock);
+      }
+    }
     if (forcingEnabled()) {
       const ForcingResult win = forcing_.solve(position, options_.forcingRootDepth, options_.forcingRootNodes);
       if (win.win) {
-        result.forcedWin = win.move;
+        result.solvedMove = win.move;
+        result.proof = Proof::Win;
         return finish(result, clock);
       }
       if (!tree_[root].firstChild && tree_[root].proof == Proof::Unknown) iterate(), ++done;  // expands the root
@@ -251,6 +271,7 @@ class Search {
   }
 
   bool forcingEnabled() const { return options_.forcing && options_.solver && options_.tactics; }
+  bool endgameEnabled() const { return options_.endgame && options_.solver && options_.tactics; }
 
   // The forcing checks of an expanded node `idx` at position b: a forced win for the side to move
   // proves it won; otherwise, if the opponent has a forced win after a pass, proves lost for us every child after which it still has one; the node's proof follows
@@ -363,8 +384,15 @@ class Search {
           break;
         }
       }
-      if (forcingEnabled() && idx != root && n.visits == forcingVisits_) {
-        provenByForcing(idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes, UINT64_MAX);
+      if (idx != root && (n.visits == forcingVisits_ || n.visits == options_.forcingDeepVisits)) {
+        const bool deep = n.visits == options_.forcingDeepVisits;
+        if (endgameEnabled() && popcount(board.empty()) <= options_.endgameTreeEmpties) {
+          const EndgameResult e = endgame_.solve(board, options_.endgameTreeNodes);
+          if (e.solved) n.proof = e.value > 0 ? Proof::Win : e.value < 0 ? Proof::Loss : Proof::Draw;
+        }
+        if (forcingEnabled())
+          provenByForcing(idx, board, deep ? options_.forcingRootDepth : options_.forcingLeafDepth,
+                          deep ? options_.forcingDeepNodes : options_.forcingLeafNodes, UINT64_MAX);
         if (n.proof != Proof::Unknown) {
           winner = winnerOfProof(n.proof, board.toMove());
           proven = true;
@@ -402,7 +430,7 @@ class Search {
   SearchResult& finish(SearchResult& result, const Stopwatch& clock) {
     const Node& r = tree_[tree_.root()];
     result.nodes = tree_.used();
-    result.proof = r.proof;
+    if (result.solvedMove == kNoCell) result.proof = r.proof;
     for (Index i = r.firstChild, e = r.firstChild + r.childCount; r.firstChild && i < e; ++i) {
       const Node& c = tree_[i];
       const Proof p = flipProof(c.proof);
@@ -420,9 +448,8 @@ class Search {
     };
     for (const RootMove& m : result.children)
       if (!best || rank(m) > rank(*best)) best = &m;
-    if (result.forcedWin != kNoCell) {
-      result.move = result.forcedWin;
-      result.proof = Proof::Win;
+    if (result.solvedMove != kNoCell) {
+      result.move = result.solvedMove;
     } else if (best) {
       result.move = best->move;
       result.value = best->value;
@@ -453,6 +480,7 @@ class Search {
   SearchTree tree_;
   Rng rng_;
   ForcingSolver forcing_;
+  EndgameSolver endgame_;
   uint32_t forcingVisits_ = 1;  // options_.forcingVisits, but at least the expansion threshold
 };
 

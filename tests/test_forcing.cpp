@@ -13,6 +13,7 @@
 #include "forcing.h"
 #include "playout.h"
 #include "rng.h"
+#include "tests/random_positions.h"
 #include "tests/reference_rules.h"
 
 namespace yav {
@@ -20,6 +21,8 @@ namespace {
 
 using reference::RefOutcome;
 using reference::ReferenceBoard;
+using testing_positions::Pair;
+using testing_positions::randomPosition;
 using XY = std::pair<int, int>;
 
 Bitboard cells(std::initializer_list<XY> list) {
@@ -27,17 +30,6 @@ Bitboard cells(std::initializer_list<XY> list) {
   for (auto [x, y] : list) b |= bit(cellAt(x, y));
   return b;
 }
-
-// The reference board is built by playing the same moves on both boards.
-struct Pair {
-  Board fast;
-  ReferenceBoard slow;
-  RefOutcome play(Cell c) {
-    const RefOutcome o = slow.play(c);
-    fast.play(c);
-    return o;
-  }
-};
 
 std::vector<int> emptyCells(const ReferenceBoard& r) {
   std::vector<int> out;
@@ -101,24 +93,6 @@ bool refWins(const ReferenceBoard& r, int plies) {
     if (allRepliesLose) return true;
   }
   return false;
-}
-
-// A random undecided position: quiet random moves (never the mover's own 3, blocks mostly
-// played), stopped after `stones` stones; false when the game ended first.
-bool randomPosition(Rng& rng, int stones, Pair& out) {
-  Pair p;
-  for (int n = 0; n < stones; ++n) {
-    const Board& b = p.fast;
-    const int me = b.toMove();
-    if (b.winningCells(me)) return false;
-    Bitboard choice = b.empty() & ~b.losingCells(me);
-    const Bitboard threats = b.winningCells(me ^ 1);
-    if (threats && rng.below(4) != 0) choice &= threats;
-    if (!choice) return false;
-    if (p.play(randomCell(choice, rng)) != RefOutcome::None) return false;
-  }
-  out = p;
-  return true;
 }
 
 TEST(Forcing, AgreesWithNaiveForcingSearchOnRandomPositions) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "board.h"
+#include "endgame.h"
 #include "forcing.h"
 #include "playout.h"
 #include "rng.h"
@@ -56,27 +57,31 @@ void printPlayouts(const char* name, const PlayoutStats& s) {
               100.0 * s.wins[1] / s.games, 100.0 * s.draws / s.games);
 }
 
-// Plays random moves that neither win nor lose at once (blocking the opponent's win when there is
-// one) until b holds `stones` stones; false when the game ended or no such move was left first.
-bool playQuietly(Board& b, int stones, Rng& rng) {
-  while (b.stoneCount() < stones) {
-    const int me = b.toMove();
-    Bitboard options = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
-    if (Bitboard threats = b.winningCells(me ^ 1)) options &= threats;
-    if (!options || b.play(randomCell(options, rng)) != Outcome::None) return false;
+// Positions of quiet random play (never the mover's own 3, blocks always), each with a stone
+// count drawn from [minStones, maxStones], none decided.
+std::vector<Board> quietPositions(size_t count, int minStones, int maxStones, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<Board> boards;
+  while (boards.size() < count) {
+    Board b;
+    const int stones = minStones + int(rng.below(uint32_t(maxStones - minStones + 1)));
+    bool over = false;
+    while (!over && b.stoneCount() < stones) {
+      const int me = b.toMove();
+      Bitboard options = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
+      if (Bitboard threats = b.winningCells(me ^ 1)) options &= threats;
+      if (!options) break;
+      over = b.play(randomCell(options, rng)) != Outcome::None;
+    }
+    if (!over && b.stoneCount() == stones) boards.push_back(b);
   }
-  return true;
+  return boards;
 }
 
 // Positions of 6..12 stones reached by smart play that did not end the game.
 std::vector<PositionKey> realisticPositions(size_t count, uint64_t seed) {
-  Rng rng(seed);
   std::vector<PositionKey> out;
-  while (out.size() < count) {
-    Board b;
-    const int stones = 6 + int(rng.below(7));
-    if (playQuietly(b, stones, rng)) out.push_back(PositionKey::of(b));
-  }
+  for (const Board& b : quietPositions(count, 6, 12, seed)) out.push_back(PositionKey::of(b));
   return out;
 }
 
@@ -120,27 +125,38 @@ double timeCheckCells(const std::vector<PositionKey>& positions, double seconds,
   return elapsed * 1e9 / double(calls);
 }
 
-// Forcing-solver speed: attacker positions per second over 4096 distinct mid-game positions
-// (16-36 stones of quiet random play), each solved once with depth 30 and at most 20,000 nodes.
-// The table is kept from one position to the next, as in the search.
-struct ForcingStats {
-  double nodesPerSecond = 0, wins = 0, positions = 0;
+struct SolverStats {
+  double nodesPerSecond = 0, solved = 0, positions = 0;
 };
-ForcingStats timeForcing(uint64_t seed) {
-  Rng rng(seed);
-  std::vector<Board> boards;
-  while (boards.size() < 4096) {
-    Board b;
-    const int stones = 16 + int(rng.below(21));
-    if (playQuietly(b, stones, rng)) boards.push_back(b);
-  }
+
+// Forcing-solver speed: attacker positions per second over 4096 distinct positions of 16-36
+// stones, each solved once with depth 30 and at most 20,000 nodes; `solved` counts forced wins.
+// The table is kept from one position to the next, as in the search.
+SolverStats timeForcing(uint64_t seed) {
+  const std::vector<Board> boards = quietPositions(4096, 16, 36, seed);
   ForcingSolver solver;
-  ForcingStats s;
+  SolverStats s;
   uint64_t nodes = 0;
   const Clock::time_point start = Clock::now();
   for (const Board& b : boards) {
     const ForcingResult r = solver.solve(b, 30, 20000);
-    nodes += r.nodes, s.wins += r.win, ++s.positions;
+    nodes += r.nodes, s.solved += r.win, ++s.positions;
+  }
+  s.nodesPerSecond = double(nodes) / secondsSince(start);
+  return s;
+}
+
+// Endgame-solver speed: nodes per second over 512 positions of 37-45 stones (16-24 empty cells),
+// each with at most 100,000 nodes (the bot's root budget); `solved` counts exact values found.
+SolverStats timeEndgame(uint64_t seed) {
+  const std::vector<Board> boards = quietPositions(512, 37, 45, seed);
+  EndgameSolver solver;
+  SolverStats s;
+  uint64_t nodes = 0;
+  const Clock::time_point start = Clock::now();
+  for (const Board& b : boards) {
+    const EndgameResult r = solver.solve(b, 100000);
+    nodes += r.nodes, s.solved += r.solved, ++s.positions;
   }
   s.nodesPerSecond = double(nodes) / secondsSince(start);
   return s;
@@ -164,15 +180,17 @@ int main(int argc, char** argv) {
   // shared machine is the closest to the speed of an idle core.
   PlayoutStats random, smart;
   double randomPps = 0, smartPps = 0, canonNs = 0, checkNs = 0;
-  ForcingStats forcing;
+  SolverStats forcing, endgame;
   uint64_t sink = 0;
   for (int round = 0; round < rounds; ++round) {
     const PlayoutStats r = timePlayouts(randomPlayout, seconds, seed + 3 * uint64_t(round));
     const PlayoutStats s = timePlayouts(smartPlayout, seconds, seed + 3 * uint64_t(round) + 1);
     const double c = timeCanonicalisation(positions, seconds, sink);
     const double k = timeCheckCells(positions, seconds / 4, sink);
-    const ForcingStats f = timeForcing(seed + 5 + uint64_t(round));
+    const SolverStats f = timeForcing(seed + 5 + uint64_t(round));
     if (f.nodesPerSecond > forcing.nodesPerSecond) forcing = f;
+    const SolverStats e = timeEndgame(seed + 7 + uint64_t(round));
+    if (e.nodesPerSecond > endgame.nodesPerSecond) endgame = e;
     if (r.games / r.seconds > randomPps) random = r, randomPps = r.games / r.seconds;
     if (s.games / s.seconds > smartPps) smart = s, smartPps = s.games / s.seconds;
     if (round == 0 || c < canonNs) canonNs = c;
@@ -189,9 +207,11 @@ int main(int argc, char** argv) {
               canonNs, (unsigned long long)canonicalChecksum(positions));
   std::printf("check   %10.1f ns per checkCells call (same positions)\n", checkNs);
   std::printf("forcing %10.0f solver nodes/s (4096 mid-game positions, depth 30, <= 20000 nodes; %.1f%% have a forced win)\n",
-              forcing.nodesPerSecond, 100.0 * forcing.wins / forcing.positions);
+              forcing.nodesPerSecond, 100.0 * forcing.solved / forcing.positions);
+  std::printf("endgame %10.0f solver nodes/s (512 positions with 16-24 empty cells, <= 100000 nodes; %.1f%% solved)\n",
+              endgame.nodesPerSecond, 100.0 * endgame.solved / endgame.positions);
   std::printf("smart/random playout speed ratio %.3f\n", smartPps / randomPps);
-  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f\n", randomPps, smartPps, canonNs,
-              forcing.nodesPerSecond);
+  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f endgame_nps=%.0f\n", randomPps,
+              smartPps, canonNs, forcing.nodesPerSecond, endgame.nodesPerSecond);
   return 0;
 }

@@ -164,16 +164,16 @@ class Flags {
     return "";
   }
 
-  // The usual whole command line: parses argv[first..argc); on --help prints `intro` and the flags'
-  // help and exits 0; on an error, or more than `maxPositional` other arguments, fails (exit 2).
-  // Returns the other arguments.
+  // The usual whole command line: parses argv[first..argc); on --help prints `intro`, the flags'
+  // help and `outro`, and exits 0; on an error, or more than `maxPositional` other arguments, fails
+  // (exit 2). Returns the other arguments.
   std::vector<std::string> parseOrExit(int argc, char** argv, int first, const std::string& intro,
-                                       size_t maxPositional = 0) const {
+                                       size_t maxPositional = 0, const std::string& outro = "") const {
     std::vector<std::string> positional;
     bool help = false;
     const std::string error = parse(argc, argv, first, positional, help);
     if (help) {
-      std::fputs((intro + this->help()).c_str(), stdout);
+      std::fputs((intro + this->help() + outro).c_str(), stdout);
       std::exit(0);
     }
     if (!error.empty()) fail(error);

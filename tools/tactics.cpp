@@ -8,7 +8,7 @@
 //       - attack: the earliest position where the winner, to move, is proven to win;
 //       - defence: the earliest move of the loser after which the position is proven lost, taken
 //         only when the position before it is not proven lost (a safe move may exist).
-//   tactics run --suite FILE [--time-ms MS] [--config forcing|noforcing] [--prove-iterations N]
+//   tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]
 //       For each position a fresh search with MS per move (75 = the bot's later turns):
 //       - attack: solved when the move keeps the win (the prover proves the reply position lost
 //         for the opponent); reports the share and the median time until the search's root was
@@ -29,6 +29,7 @@
 #include "clock.h"
 #include "search.h"
 #include "tools/cli.h"
+#include "tools/search_config.h"
 
 using namespace yav;
 
@@ -147,7 +148,7 @@ void harvest(const std::vector<Cell>& moves, Search& prover, uint64_t proveItera
 
 const char* const kUsage =
     "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
-    "       tactics run --suite FILE [--time-ms MS] [--config forcing|noforcing] [--prove-iterations N]\n"
+    "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
     "                   [--jobs J]\n";
 
 }  // namespace
@@ -155,7 +156,8 @@ const char* const kUsage =
 int main(int argc, char** argv) {
   uint64_t games = 50, iterations = 20000, proveIterations = 400000, seed = 1, jobs = 1;
   double timeMs = 75;
-  std::string out, suite, config = "forcing";
+  std::string out, suite, config;
+  SearchConfig tested;
   cli::Flags flags("tactics");
   flags.integer("--games", "N", games, 1, cli::kNoLimit, "self-play games to harvest (build)")
       .text("--out", "FILE", out, "suite file written (build)", "none, needed by build")
@@ -164,13 +166,17 @@ int main(int argc, char** argv) {
       .integer("--seed", "S", seed, 0, cli::kNoLimit, "first game's seed (build)")
       .text("--suite", "FILE", suite, "suite to run (run)", "none, needed by run")
       .number("--time-ms", "MS", timeMs, 1, cli::kNoMax, "time per position (run)", "75, the bot's later turns")
-      .value("--config", "NAME", "search under test: forcing (the bot) or noforcing", "forcing",
-             [&config](const std::string& v) {
+      .value("--config", "CONFIG", "search under test (run), as search_match's keys (e.g. noforcing), listed below",
+             "the bot's",
+             [&tested, &config](const std::string& v) {
                config = v;
-               return v == "forcing" || v == "noforcing" ? "" : "--config expects forcing or noforcing, got '" + v + "'";
+               std::string error;
+               parseSearchConfig(v, tested, error);
+               return error;
              })
       .integer("--jobs", "J", jobs, 1, 1024, "threads (timings need a quiet machine: use 1 per core)");
-  const std::vector<std::string> positional = flags.parseOrExit(argc, argv, 1, kUsage, 1);
+  const std::vector<std::string> positional =
+      flags.parseOrExit(argc, argv, 1, kUsage, 1, "CONFIG keys:\n" + searchConfigKeys());
   if (positional.size() != 1 || (positional[0] != "build" && positional[0] != "run"))
     flags.fail("expected one command, build or run");
   const std::string command = positional[0];
@@ -226,9 +232,7 @@ int main(int argc, char** argv) {
     };
     std::vector<EntryResult> results(entries.size());
     auto worker = [&] {
-      SearchOptions options;
-      options.forcing = config == "forcing";
-      Search player(kNodes, options), prover(kNodes);
+      Search player(kNodes, tested.options), prover(kNodes);
       for (uint64_t i; (i = next++) < entries.size();) {
         const SuiteEntry& e = entries[i];
         player.reset();
@@ -264,7 +268,7 @@ int main(int argc, char** argv) {
         std::sort(times.begin(), times.end());
         std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
       }
-      std::printf("   (config %s, %.0f ms per move)\n", config.c_str(), timeMs);
+      std::printf("   (config '%s', %.0f ms per move)\n", config.c_str(), timeMs);
     }
     return 0;
   }

@@ -1,0 +1,41 @@
+// Random undecided positions for the solver tests, built on the core board and the slow
+// reference board together (the reference has no way to set stones: both play the same moves).
+#pragma once
+
+#include "board.h"
+#include "playout.h"
+#include "rng.h"
+#include "tests/reference_rules.h"
+
+namespace yav::testing_positions {
+
+// One position on both boards.
+struct Pair {
+  Board fast;
+  reference::ReferenceBoard slow;
+  reference::RefOutcome play(Cell c) {
+    const reference::RefOutcome o = slow.play(c);
+    fast.play(c);
+    return o;
+  }
+};
+
+// A random undecided position: quiet random moves (never the mover's own 3, blocks mostly
+// played), stopped after `stones` stones; false when the game ended first.
+inline bool randomPosition(Rng& rng, int stones, Pair& out) {
+  Pair p;
+  for (int n = 0; n < stones; ++n) {
+    const Board& b = p.fast;
+    const int me = b.toMove();
+    if (b.winningCells(me)) return false;
+    Bitboard choice = b.empty() & ~b.losingCells(me);
+    const Bitboard threats = b.winningCells(me ^ 1);
+    if (threats && rng.below(4) != 0) choice &= threats;
+    if (!choice) return false;
+    if (p.play(randomCell(choice, rng)) != reference::RefOutcome::None) return false;
+  }
+  out = p;
+  return true;
+}
+
+}  // namespace yav::testing_positions

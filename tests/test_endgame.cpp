@@ -1,0 +1,99 @@
+// The exact endgame solver against a naive minimax on the reference rules (every legal move of
+// both sides, no pruning, no table), on positions with few empty cells.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "endgame.h"
+#include "tests/random_positions.h"
+#include "tests/reference_rules.h"
+
+namespace yav {
+namespace {
+
+using reference::RefOutcome;
+using reference::ReferenceBoard;
+using testing_positions::Pair;
+using testing_positions::randomPosition;
+
+// +1 / 0 / -1: the game value for the side to move, by full minimax.
+int naiveValue(const ReferenceBoard& r) {
+  int best = -1;
+  for (int i = 0; i < 61 && best < 1; ++i) {
+    if (r.at(i) != ReferenceBoard::kEmpty) continue;
+    ReferenceBoard next = r;
+    const RefOutcome o = next.play(i);
+    const int v = o == RefOutcome::Win ? 1 : o == RefOutcome::Loss ? -1 : o == RefOutcome::Draw ? 0 : -naiveValue(next);
+    best = std::max(best, v);
+  }
+  return best;
+}
+
+// The position after `stones` quiet random stones, or nothing when the game ended first.
+bool crowdedPosition(Rng& rng, int stones, Pair& p) {
+  return randomPosition(rng, stones, p) && !p.fast.winningCells(p.fast.toMove());
+}
+
+TEST(Endgame, ValuesAndMovesMatchFullMinimax) {
+  EndgameSolver solver(14);
+  Rng rng(4242);
+  int counts[3] = {0, 0, 0};
+  int tested = 0;
+  while (tested < 400) {
+    Pair p;
+    if (!crowdedPosition(rng, 52 + int(rng.below(7)), p)) continue;  // 3 to 9 empty cells
+    const EndgameResult r = solver.solve(p.fast, 1u << 30);
+    ASSERT_TRUE(r.solved);
+    const int expected = naiveValue(p.slow);
+    ASSERT_EQ(r.value, expected) << "position " << tested;
+    // The move achieves the value.
+    ReferenceBoard next = p.slow;
+    const RefOutcome o = next.play(r.move);
+    const int achieved = o == RefOutcome::Win ? 1 : o == RefOutcome::Loss ? -1 : o == RefOutcome::Draw ? 0 : -naiveValue(next);
+    ASSERT_EQ(achieved, expected) << "move " << cellName(r.move);
+    ++counts[expected + 1], ++tested;
+  }
+  // Wins and losses are common; draws are rare here (see the next test).
+  EXPECT_GT(counts[0], 20);
+  EXPECT_GT(counts[2], 20);
+}
+
+TEST(Endgame, DrawsOfNearlyFullBoardsAreFound) {
+  EndgameSolver solver(12);
+  Rng rng(99);
+  int draws = 0, tested = 0;
+  for (int tries = 0; tries < 200000; ++tries) {
+    Pair p;
+    if (!crowdedPosition(rng, 57 + int(rng.below(3)), p)) continue;  // 2 to 4 empty cells
+    const int expected = naiveValue(p.slow);
+    const EndgameResult r = solver.solve(p.fast, 1u << 20);
+    ASSERT_TRUE(r.solved);
+    ASSERT_EQ(r.value, expected);
+    draws += expected == 0, ++tested;
+  }
+  EXPECT_GT(tested, 50);
+  EXPECT_GE(draws, 2);  // quiet random play seldom fills the board: two draws with this seed
+}
+
+TEST(Endgame, NodeLimitAbortsAndTheTableKeepsOnlyExactFacts) {
+  EndgameSolver limited(12), fresh(12);
+  Rng rng(17);
+  int aborted = 0, compared = 0;
+  while (compared < 200) {
+    Pair p;
+    if (!crowdedPosition(rng, 38 + int(rng.below(8)), p)) continue;  // 16 to 23 empty cells
+    const EndgameResult a = limited.solve(p.fast, 20);  // often aborted: must leave no wrong entry
+    aborted += !a.solved;
+    const EndgameResult b = limited.solve(p.fast, 1u << 26), c = fresh.solve(p.fast, 1u << 26);
+    if (!b.solved || !c.solved) continue;
+    ASSERT_EQ(b.value, c.value);
+    if (a.solved) {
+      ASSERT_EQ(a.value, c.value);
+    }
+    ++compared;
+  }
+  EXPECT_GT(aborted, 20);
+}
+
+}  // namespace
+}  // namespace yav
