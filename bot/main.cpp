@@ -1,7 +1,6 @@
 // CodinGame entry point: protocol -> opening book -> search. With no flags it behaves exactly as
 // on CodinGame; the flags serve the tools and tests (see docs/search.md).
-#pragma GCC optimize("O3,inline")  // "inline": without it, plain g++ inlines little (2x slower)
-#pragma GCC target("popcnt")
+#include "pragmas.h"  // first: the optimisation pragmas apply to everything after them
 
 #include <cstdlib>
 #include <cstring>
@@ -89,9 +88,7 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
 
 // A short note for the replay viewer: the proven result or the estimated winning chance.
 std::string viewerMessage(const yav::SearchResult& r) {
-  if (r.proof == yav::Proof::Win) return "solved: win";
-  if (r.proof == yav::Proof::Loss) return "solved: loss";
-  if (r.proof == yav::Proof::Draw) return "solved: draw";
+  if (r.proof != yav::Proof::Unknown) return std::string("solved: ") + yav::proofName(r.proof);
   return std::to_string(int(r.value * 100 + 0.5)) + "%";
 }
 

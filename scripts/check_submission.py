@@ -138,7 +138,8 @@ def play_self_game(binary, arena, work):
         fail(f'the arena failed (exit {result.returncode}):\n{result.stdout.strip()}')
     try:
         with open(record_path) as f:
-            games = [json.loads(line) for line in f if line.strip()]
+            records = [json.loads(line) for line in f if line.strip()]
+        games = [r for r in records if 'record_header' not in r]  # the first line is the set-up
         with open(summary_path) as f:
             summary = json.load(f)
     except (OSError, ValueError) as e:

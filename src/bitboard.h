@@ -6,6 +6,7 @@
 // each line (at most 9 cells) is described by its cells in order.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <string>
 
@@ -19,6 +20,8 @@ constexpr int kRows = 9;
 constexpr int kAxes = 3;
 constexpr int kMaxLine = 9;
 constexpr Cell kNoCell = -1;
+static_assert(kCells <= 64, "a bitboard is one 64-bit word");
+static_assert(kMaxLine <= 9, "line patterns are 9-bit (uint16_t) masks");
 constexpr Bitboard kFullBoard = (Bitboard(1) << kCells) - 1;
 
 constexpr Bitboard bit(Cell c) { return Bitboard(1) << c; }
@@ -38,8 +41,13 @@ inline int popcount(Bitboard b) {
   return int((byteCounts(b) * 0x0101010101010101ull) >> 56);
 #endif
 }
-inline Cell lowestCell(Bitboard b) { return __builtin_ctzll(b); }  // b != 0 (BSF exists on every x86-64)
+// b must not be empty (the builtin is undefined for 0). BSF exists on every x86-64.
+inline Cell lowestCell(Bitboard b) {
+  assert(b != 0);
+  return __builtin_ctzll(b);
+}
 inline Cell popLowest(Bitboard& b) {
+  assert(b != 0);
   Cell c = __builtin_ctzll(b);
   b &= b - 1;
   return c;
@@ -50,6 +58,7 @@ inline bool severalCells(Bitboard b) { return (b & (b - 1)) != 0; }
 // The n-th (0-based) set cell of b; 0 <= n < popcount(b). Branch-free rank search: prefix sums of
 // the byte counts locate the byte, then at most 7 lowest-bit removals inside it.
 inline Cell nthCell(Bitboard b, int n) {
+  assert(n >= 0 && n < popcount(b));
   const uint64_t prefix = byteCounts(b) * 0x0101010101010101ull;  // byte i: cells in bytes 0..i
   // Bytes whose prefix count exceeds n get their high bit set (every byte stays positive: <= 64).
   const uint64_t above = ((prefix | 0x8080808080808080ull) - uint64_t(n + 1) * 0x0101010101010101ull) &

@@ -5,22 +5,25 @@
 // the cells where a stone of that player would make a line of 4+, and those where it would make
 // exactly 3. Only the three lines through a new stone change, so playing a move costs three table
 // lookups, and "cells that win / lose now" for a whole side are one or two ANDs.
-// The tables are constexpr: built by the compiler (an out-of-range index there is a compile error).
+// Every table (line rules, line masks, Zobrist keys, check rules) is constexpr: built by the
+// compiler, so the hot paths read it without an initialisation check, and an out-of-range index
+// while building it is a compile error.
 #pragma once
 
 #include <cstdint>
 
 #include "bitboard.h"
+#include "result.h"
 
 namespace yav {
 
-enum class Outcome : uint8_t { None, Win, Loss, Draw };  // seen from the player who just moved
+constexpr int kLinePatterns = 1 << kMaxLine;  // occupancy patterns of one line, bit i = position i
 
 // Run lengths along one line: which empty positions of a 9-bit pattern would make 4+ or exactly 3.
 struct LineRules {
-  uint16_t four[512], three[512];
+  uint16_t four[kLinePatterns], three[kLinePatterns];
   constexpr LineRules() : four(), three() {
-    for (int p = 0; p < 512; ++p)
+    for (int p = 0; p < kLinePatterns; ++p)
       for (int e = 0; e < kMaxLine; ++e) {
         if (p >> e & 1) continue;
         int run = 1;
@@ -32,7 +35,6 @@ struct LineRules {
   }
 };
 inline constexpr LineRules kLineRules{};
-inline const LineRules& lineRules() { return kLineRules; }
 
 // The rule masks of every line slot and occupancy pattern as bitboards: one lookup per line
 // when a stone is placed. Patterns are stored only up to each line's length (70 KB in all).
@@ -43,6 +45,12 @@ struct LineMasks {
   int base[kAxes * kMaxLine];
   static constexpr int kPatterns = 2 * (32 + 64 + 128 + 256) + 512;  // 2^length summed over one axis
   Entry entry[kAxes * kPatterns];
+  // Patterns used in all: 2^length over every line slot (checked below).
+  static constexpr int patternsOfAllLines() {
+    int n = 0;
+    for (int s = 0; s < kAxes * kMaxLine; ++s) n += 1 << kGeometry.lineLength[s / kMaxLine][s % kMaxLine];
+    return n;
+  }
   constexpr LineMasks() : base(), entry() {
     const Geometry& g = kGeometry;
     const LineRules& r = kLineRules;
@@ -56,6 +64,7 @@ struct LineMasks {
     }
   }
 };
+static_assert(LineMasks::patternsOfAllLines() == kAxes * LineMasks::kPatterns, "the table holds every line's patterns");
 inline constexpr LineMasks kLineMasks{};
 inline const LineMasks& lineMasks() { return kLineMasks; }
 
@@ -221,39 +230,25 @@ class Board {
   uint8_t toMove_;
 };
 
-// 4-windows: every run of 4 consecutive cells on a line, as bitboards (for tools and tests; the
-// board's checkCells works on line patterns instead).
-struct Windows {
-  int count = 0;
-  Bitboard mask[kAxes * 6 * kMaxLine];
-  Windows() : mask() {
-    const Geometry& g = geometry();
-    for (int k = 0; k < kAxes; ++k)
-      for (int l = 0; l < kMaxLine; ++l)
-        for (int s = 0; s + 4 <= g.lineLength[k][l]; ++s) mask[count++] = g.spread(k, l, 15u << s);
-  }
-};
-inline const Windows& windows() {
-  static const Windows w;
-  return w;
-}
-
 // Check positions of one line from its contents, by table: a line's state is its ternary code
 // (digit i: 0 empty, 1 own stone, 2 opponent stone or beyond the line's end), and the table gives
 // the empty positions of every 4-window holding two own stones and no opponent stone.
+constexpr int kLineStates = 19683;  // 3^kMaxLine
+static_assert(kMaxLine == 9, "kLineStates is 3^9");
+
 struct CheckRules {
-  uint16_t ternary[512];       // sum of 3^i over the bits of a 9-bit pattern
+  uint16_t ternary[kLinePatterns];    // sum of 3^i over the bits of a 9-bit pattern
   uint16_t beyond[kAxes * kMaxLine];  // per line slot: the positions past the line's end
-  uint16_t check[19683];       // 3^9 line states
-  CheckRules() : ternary(), beyond(), check() {
-    for (int m = 0; m < 512; ++m)
+  uint16_t check[kLineStates];
+  constexpr CheckRules() : ternary(), beyond(), check() {
+    for (int m = 0; m < kLinePatterns; ++m)
       for (int i = 0, power = 1; i < kMaxLine; ++i, power *= 3)
         if (m >> i & 1) ternary[m] = uint16_t(ternary[m] + power);
-    const Geometry& g = geometry();
+    const Geometry& g = kGeometry;
     for (int s = 0; s < kAxes * kMaxLine; ++s)
-      beyond[s] = uint16_t(511 & ~((1u << g.lineLength[s / kMaxLine][s % kMaxLine]) - 1));
-    for (int code = 0; code < 19683; ++code) {
-      int digit[kMaxLine];
+      beyond[s] = uint16_t((kLinePatterns - 1) & ~((1u << g.lineLength[s / kMaxLine][s % kMaxLine]) - 1));
+    for (int code = 0; code < kLineStates; ++code) {
+      int digit[kMaxLine] = {};
       for (int i = 0, c = code; i < kMaxLine; ++i, c /= 3) digit[i] = c % 3;
       for (int start = 0; start + 4 <= kMaxLine; ++start) {
         int own = 0, blocked = 0;
@@ -265,14 +260,11 @@ struct CheckRules {
     }
   }
 };
-inline const CheckRules& checkRules() {
-  static const CheckRules r;
-  return r;
-}
+inline constexpr CheckRules kCheckRules{};
 
 inline Bitboard Board::checkCells(int player) const {
   const Geometry& g = geometry();
-  const CheckRules& r = checkRules();
+  const CheckRules& r = kCheckRules;
   Bitboard result = 0;
   for (int s = 0; s < kAxes * kMaxLine; ++s) {
     const unsigned own = line_[player][s];

@@ -9,9 +9,6 @@ class Stopwatch {
  public:
   using Clock = std::chrono::steady_clock;
   Stopwatch() : start_(Clock::now()) {}
-  explicit Stopwatch(Clock::time_point start) : start_(start) {}
-  void restart() { start_ = Clock::now(); }
-  Clock::time_point start() const { return start_; }
   double elapsedMs() const { return std::chrono::duration<double, std::milli>(Clock::now() - start_).count(); }
 
  private:

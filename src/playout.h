@@ -6,8 +6,6 @@
 
 namespace yav {
 
-constexpr int kDrawResult = -1;  // playout result when the board fills up
-
 // A uniformly random cell of a non-empty set. Rejection sampling with 6-bit chunks of one random
 // word (up to 10 draws over 0..63; cells 61..63 never belong to a set) is cheap while the set is
 // large; an exact pick by rank covers the rare misses.
@@ -18,10 +16,6 @@ inline Cell randomCell(Bitboard set, Rng& rng) {
     if (set >> c & 1) return c;
   }
   return nthCell(set, int(rng.below(uint32_t(popcount(set)))));
-}
-
-inline int winnerAfter(Outcome o, int mover) {
-  return o == Outcome::Win ? mover : o == Outcome::Loss ? mover ^ 1 : kDrawResult;
 }
 
 // Uniformly random placements (no steal) from a position that is not over. Returns the winning

@@ -1,5 +1,5 @@
 // The CodinGame Yavalath protocol: reading one turn's input into a position and formatting the
-// answer line. See ../shared/docs/codingame-yavalath.md.
+// answer line. See docs/codingame-rules.md.
 //
 // Input per turn: [myId on the bot's first turn] `9`, nine rows of digits (0 empty, 1 mine,
 // 2 opponent's), then `ox oy` (`-1 -1` on the very first move of the game). The grid is

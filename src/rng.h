@@ -17,7 +17,6 @@ class Rng {
   }
   // Uniform in [0, n) for n < 2^32 (multiply-shift, no division).
   uint32_t below(uint32_t n) { return uint32_t((uint64_t(uint32_t(next())) * n) >> 32); }
-  double uniform() { return (next() >> 11) * (1.0 / 9007199254740992.0); }
 
  private:
   uint64_t state_;

@@ -1,9 +1,9 @@
 // MCTS with solver backups (Winands, Bjornsson and Saito 2008) and cheap Yavalath tactics.
 //
-// Tree: one node pool allocated once; the children of a node are one contiguous block, created
-// when the node is expanded. Nodes hold no board: the search replays moves from the root.
-// Statistics of a node are from the view of the player who made the move into it; its proof is
-// from the view of the side to move at the node (Win: that side wins with best play).
+// The tree (node pool, tree reuse) is search_tree.h; this file selects, expands, plays out, backs
+// up results and proofs, calls the forcing solver and picks the final move. Statistics of a node
+// are from the view of the player who made the move into it; its proof is from the view of the
+// side to move at the node (Win: that side wins with best play).
 //
 // Tactics (when enabled), applied at every leaf before it gets children:
 // - the side to move can make a 4: the node is won, no children;
@@ -25,8 +25,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,19 +33,11 @@
 #include "endgame.h"
 #include "forcing.h"
 #include "playout.h"
+#include "result.h"
 #include "rng.h"
+#include "search_tree.h"
 
 namespace yav {
-
-enum class Proof : int8_t { Unknown, Win, Loss, Draw };  // for the side to move at that node
-
-inline const char* proofName(Proof p) {
-  return p == Proof::Win ? "win" : p == Proof::Loss ? "loss" : p == Proof::Draw ? "draw" : "unknown";
-}
-// The same proof seen from the other player.
-inline Proof flipProof(Proof p) {
-  return p == Proof::Win ? Proof::Loss : p == Proof::Loss ? Proof::Win : p;
-}
 
 struct SearchLimits {
   double timeMs = 0;        // wall-clock budget for this call; 0 = none
@@ -118,29 +108,16 @@ struct SearchOptions {
   }
 };
 
-constexpr size_t kDefaultNodes = size_t(12) << 20;  // 24 bytes each: 302 MB of address space
-
 class Search {
  public:
   explicit Search(size_t maxNodes = kDefaultNodes, const SearchOptions& options = SearchOptions())
-      : options_(options),
-        capacity_(std::max<size_t>(maxNodes, 128)),
-        pool_(new Node[capacity_]) {  // left uninitialised: pages are touched only when used
+      : options_(options), tree_(maxNodes) {
     buildTables();
-    reset();
   }
 
   const SearchOptions& options() const { return options_; }
-  void setOptions(const SearchOptions& o) {
-    options_ = o;
-    buildTables();
-  }
-  size_t capacity() const { return capacity_; }
 
-  void reset() {
-    used_ = 0;
-    root_ = kNone;
-  }
+  void reset() { tree_.clear(); }
 
   // Searches `position` (side to move = position.toMove()). Reuses the previous tree when
   // `position` is reachable from the previous root within two plies (our move + the reply).
@@ -148,13 +125,8 @@ class Search {
     const Stopwatch clock;
     SearchResult result;
     rng_.reseed(limits.seed);
-    result.reused = adoptRoot(position);
-    if (!result.reused) {
-      used_ = 0;
-      root_ = allocate(1);
-      initNode(pool_[root_], kNoCell);
-    }
-    rootBoard_ = position;
+    result.reused = tree_.setRoot(position);
+    const Index root = tree_.root();
     // Checked whatever the root's proof: a node proven won by the solver inside the tree may have
     // no child proven lost for the opponent, so its winning move comes from here.
     uint64_t done = 0;
@@ -176,14 +148,14 @@ class Search {
         result.proof = Proof::Win;
         return finish(result, clock);
       }
-      if (!pool_[root_].firstChild && pool_[root_].proof == Proof::Unknown) iterate(), ++done;  // expands the root
-      provenByForcing(root_, position, options_.forcingRootDepth, options_.forcingRootNodes,
+      if (!tree_[root].firstChild && tree_[root].proof == Proof::Unknown) iterate(), ++done;  // expands the root
+      provenByForcing(root, position, options_.forcingRootDepth, options_.forcingRootNodes,
                       options_.forcingRootDefenceNodes);
     }
     const uint64_t maxIterations = limits.iterations ? limits.iterations : UINT64_MAX;
     const bool timed = limits.timeMs > 0;
     if (!limits.iterations && !timed) return finish(result, clock);
-    while (done < maxIterations && pool_[root_].proof == Proof::Unknown) {
+    while (done < maxIterations && tree_[root].proof == Proof::Unknown) {
       iterate();
       ++done;
       if (timed && (done & 7) == 0 && clock.elapsedMs() >= limits.timeMs) break;
@@ -193,44 +165,10 @@ class Search {
   }
 
  private:
-  using Index = uint32_t;
-  static constexpr Index kNone = UINT32_MAX;
+  using Index = SearchTree::Index;
+  using Node = SearchNode;
+  static constexpr Index kNone = SearchTree::kNone;
   static constexpr int kMaxDepth = kCells + 4;
-
-  // 24 bytes; deliberately without initialisers so that the pool is not touched at allocation.
-  struct Node {
-    Index firstChild;  // 0 = no children (index 0 is never a child: it holds a root)
-    uint32_t visits;
-    uint32_t score2;  // 2 per win, 1 per draw, for the player who moved into this node
-    uint32_t amafVisits, amafScore2;  // the same over iterations where this move came later (RAVE)
-    int8_t move;
-    uint8_t childCount;
-    Proof proof;
-    uint8_t pad;
-  };
-
-  static void initNode(Node& n, Cell move) {
-    n.firstChild = 0;
-    n.visits = n.score2 = n.amafVisits = n.amafScore2 = 0;
-    n.move = int8_t(move);
-    n.childCount = 0;
-    n.proof = Proof::Unknown;
-    n.pad = 0;
-  }
-
-  Index allocate(size_t count) {
-    if (used_ + count > capacity_) return kNone;
-    Index i = Index(used_);
-    used_ += count;
-    return i;
-  }
-
-  static Proof proofFromOutcome(Outcome o) {  // outcome of the move into a node -> node's proof
-    return o == Outcome::Win ? Proof::Loss : o == Outcome::Loss ? Proof::Win : Proof::Draw;
-  }
-  static int winnerOfProof(Proof p, int toMove) {
-    return p == Proof::Win ? toMove : p == Proof::Loss ? (toMove ^ 1) : kDrawResult;
-  }
 
   // The moves worth searching at a leaf, or a decided status (Win/Loss) when tactics decide it.
   Proof candidateMoves(const Board& b, Bitboard& moves) const {
@@ -255,15 +193,15 @@ class Search {
   // Returns false when the pool is full.
   bool expand(Index idx, Bitboard moves) {
     const int count = popcount(moves);
-    const Index first = allocate(size_t(count));
+    const Index first = tree_.allocate(size_t(count));
     if (first == kNone) return false;
     Cell cells[kCells];
     int k = 0;
     while (moves) cells[k++] = popLowest(moves);
     for (int i = count - 1; i > 0; --i) std::swap(cells[i], cells[rng_.below(uint32_t(i + 1))]);
-    for (int i = 0; i < count; ++i) initNode(pool_[first + Index(i)], cells[i]);
-    pool_[idx].firstChild = first;
-    pool_[idx].childCount = uint8_t(count);
+    for (int i = 0; i < count; ++i) SearchTree::initNode(tree_[first + Index(i)], cells[i]);
+    tree_[idx].firstChild = first;
+    tree_[idx].childCount = uint8_t(count);
     return true;
   }
 
@@ -276,10 +214,10 @@ class Search {
     Index best = kNone;
     double bestScore = -1e300;
     for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
-      const Node& ch = pool_[i];
+      const Node& ch = tree_[i];
       if (ch.proof == Proof::Win) continue;  // the opponent wins there: never worth a visit
       if (ch.visits == 0) return i;
-      const double q = ch.proof == Proof::Draw ? 0.5 : ch.score2 * (0.5 / ch.visits);
+      const double q = ch.proof == Proof::Draw ? 0.5 : ch.halfPoints * (0.5 / ch.visits);
       const double s = q + c * std::sqrt(logN / ch.visits);
       if (s > bestScore) bestScore = s, best = i;
     }
@@ -295,22 +233,22 @@ class Search {
     Index best = kNone;
     float bestScore = -1e30f;
     for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
-      const Node& ch = pool_[i];
+      const Node& ch = tree_[i];
       if (ch.proof == Proof::Win) continue;
       const uint32_t v = ch.visits, a = ch.amafVisits;
       if (v == 0 && a == 0) return i;
       float s;
       if (ch.move == steal && ch.proof == Proof::Unknown) {
         if (v == 0) return i;
-        s = float(ch.score2) * 0.5f * inverse(v) + float(options_.exploration) * sqrtLogN * invSqrtOf(v);
+        s = float(ch.halfPoints) * 0.5f * inverse(v) + float(options_.exploration) * sqrtLogN * invSqrtOf(v);
         if (s > bestScore) bestScore = s, best = i;
         continue;
       } else if (ch.proof == Proof::Draw) {
         s = 0.5f;
       } else {
         const float beta = v < kTable ? raveBeta_[v] : raveBetaOf(v);
-        const float q = v ? float(ch.score2) * 0.5f * inverse(v) : 0.5f;
-        const float amaf = a ? float(ch.amafScore2) * 0.5f * inverse(a) : 0.5f;
+        const float q = v ? float(ch.halfPoints) * 0.5f * inverse(v) : 0.5f;
+        const float amaf = a ? float(ch.amafHalfPoints) * 0.5f * inverse(a) : 0.5f;
         s = q + beta * (amaf - q);
       }
       s += c * invSqrtOf(v + 1);
@@ -344,7 +282,7 @@ class Search {
   // the win intact, so only the children inside it are searched. `totalNodes` bounds the solver's
   // work over all the calls; children left unchecked stay unknown.
   void provenByForcing(Index idx, const Board& b, int depth, uint32_t nodes, uint64_t totalNodes) {
-    Node& n = pool_[idx];
+    Node& n = tree_[idx];
     if (!n.firstChild || n.proof != Proof::Unknown) return;
     if (forcing_.solve(b, depth, nodes).win) {
       n.proof = Proof::Win;
@@ -360,7 +298,7 @@ class Search {
     const Bitboard zone =
         crowded ? kFullBoard : forcing_.defenceZone(passed, threat) | b.checkCells(me) | b.winningCells(me);
     for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
-      Node& child = pool_[i];
+      Node& child = tree_[i];
       if (child.proof != Proof::Unknown) continue;
       if (!(zone >> child.move & 1)) {
         child.proof = Proof::Win;
@@ -378,11 +316,11 @@ class Search {
 
   // Recomputes a node's proof from its children; true when it became proven.
   bool updateProof(Index idx) {
-    Node& n = pool_[idx];
+    Node& n = tree_[idx];
     if (n.proof != Proof::Unknown || n.firstChild == 0) return n.proof != Proof::Unknown;
     bool anyDraw = false, anyUnknown = false;
     for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
-      const Proof p = pool_[i].proof;
+      const Proof p = tree_[i].proof;
       if (p == Proof::Loss) {
         n.proof = Proof::Win;
         return true;
@@ -405,15 +343,15 @@ class Search {
   void updateAmaf(const Index* path, const int* movers, const Bitboard* ownStones, int depth, const Board& end,
                   int winner) {
     for (int d = 0; d < depth; ++d) {
-      const Node& n = pool_[path[d]];
+      const Node& n = tree_[path[d]];
       if (!n.firstChild) continue;
       const int p = movers[d] ^ 1;  // the side to move at path[d]
       const Bitboard later = end.stones(p) & ~ownStones[d];
       if (!later) continue;
-      const uint32_t gain = winner == p ? 2 : winner == kDrawResult ? 1 : 0;
+      const uint32_t gain = halfPoints(winner, p);
       for (Index i = n.firstChild, e = n.firstChild + n.childCount; i < e; ++i) {
-        Node& ch = pool_[i];
-        if (later >> ch.move & 1) ++ch.amafVisits, ch.amafScore2 += gain;
+        Node& ch = tree_[i];
+        if (later >> ch.move & 1) ++ch.amafVisits, ch.amafHalfPoints += gain;
       }
     }
   }
@@ -423,14 +361,15 @@ class Search {
     int movers[kMaxDepth];         // the player who moved into path[d]
     Bitboard ownStones[kMaxDepth];  // the stones of the side to move at path[d] (RAVE)
     int depth = 0;
-    Board board = rootBoard_;
-    Index idx = root_;
+    Board board = tree_.rootBoard();
+    const Index root = tree_.root();
+    Index idx = root;
     ownStones[depth] = board.stones(board.toMove());
     path[depth] = idx, movers[depth++] = board.toMove() ^ 1;
     int winner;
     bool proven = false;  // a node on the path got a proof this iteration
     for (;;) {
-      Node& n = pool_[idx];
+      Node& n = tree_[idx];
       if (n.proof != Proof::Unknown) {
         winner = winnerOfProof(n.proof, board.toMove());
         break;
@@ -443,12 +382,12 @@ class Search {
           if (options_.solver) n.proof = decided, proven = true;
           break;
         }
-        if ((n.visits < std::max<uint32_t>(options_.expandVisits, 1) && idx != root_) || !expand(idx, moves)) {
+        if ((n.visits < std::max<uint32_t>(options_.expandVisits, 1) && idx != root) || !expand(idx, moves)) {
           winner = playout(board);
           break;
         }
       }
-      if (idx != root_ && (n.visits == forcingVisits_ || n.visits == options_.forcingDeepVisits)) {
+      if (idx != root && (n.visits == forcingVisits_ || n.visits == options_.forcingDeepVisits)) {
         const bool deep = n.visits == options_.forcingDeepVisits;
         if (endgameEnabled() && popcount(board.empty()) <= options_.endgameTreeEmpties) {
           const EndgameResult e = endgame_.solve(board, options_.endgameTreeNodes);
@@ -469,20 +408,20 @@ class Search {
         break;
       }
       const int mover = board.toMove();
-      const Outcome o = board.play(pool_[child].move);
+      const Outcome o = board.play(tree_[child].move);
       idx = child;
       ownStones[depth] = board.stones(board.toMove());
       path[depth] = idx, movers[depth++] = mover;
       if (o != Outcome::None) {
         winner = winnerAfter(o, mover);
-        if (options_.solver) pool_[idx].proof = proofFromOutcome(o), proven = true;
+        if (options_.solver) tree_[idx].proof = proofAfter(o), proven = true;
         break;
       }
     }
     for (int d = 0; d < depth; ++d) {
-      Node& n = pool_[path[d]];
+      Node& n = tree_[path[d]];
       ++n.visits;
-      n.score2 += winner == movers[d] ? 2 : winner == kDrawResult ? 1 : 0;
+      n.halfPoints += halfPoints(winner, movers[d]);
     }
     if (options_.raveK > 0) updateAmaf(path, movers, ownStones, depth, board, winner);
     if (proven)
@@ -490,84 +429,16 @@ class Search {
       }
   }
 
-  // Moves the root to `position` when it is the previous root or within two plies of it, and
-  // compacts the pool when more than half of it is in use. Returns false when nothing is kept.
-  bool adoptRoot(const Board& position) {
-    if (root_ == kNone) return false;
-    Index found = kNone;
-    if (rootBoard_ == position) {
-      found = root_;
-    } else {
-      const Node& r = pool_[root_];
-      for (Index i = r.firstChild, e = r.firstChild + r.childCount; r.firstChild && i < e && found == kNone; ++i) {
-        Board b1 = rootBoard_;
-        if (b1.play(pool_[i].move) != Outcome::None) continue;
-        if (b1 == position) {
-          found = i;
-          break;
-        }
-        const Node& c = pool_[i];
-        for (Index j = c.firstChild, f = c.firstChild + c.childCount; c.firstChild && j < f; ++j) {
-          Board b2 = b1;
-          if (b2.play(pool_[j].move) != Outcome::None) continue;
-          if (b2 == position) {
-            found = j;
-            break;
-          }
-        }
-      }
-    }
-    if (found == kNone) return false;
-    root_ = found;
-    if (used_ > capacity_ / 2) compact();
-    return true;
-  }
-
-  // Moves the subtree of the root to the front of the pool, keeping every child block
-  // contiguous. Blocks are moved in the order of their old positions, so that a block's new place
-  // never overlaps a block not yet moved.
-  void compact() {
-    struct Block {
-      Index oldStart, count, newStart;
-    };
-    std::vector<Block> blocks;
-    std::vector<Index> stack{root_};
-    while (!stack.empty()) {
-      const Node& n = pool_[stack.back()];
-      stack.pop_back();
-      if (!n.firstChild) continue;
-      blocks.push_back({n.firstChild, n.childCount, 0});
-      for (Index i = n.firstChild; i < n.firstChild + n.childCount; ++i) stack.push_back(i);
-    }
-    std::sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) { return a.oldStart < b.oldStart; });
-    Index next = 1;
-    for (Block& b : blocks) b.newStart = next, next += b.count;
-    auto newIndexOf = [&](Index oldStart) {
-      auto it = std::lower_bound(blocks.begin(), blocks.end(), oldStart,
-                                 [](const Block& b, Index v) { return b.oldStart < v; });
-      return it->newStart;
-    };
-    Node rootCopy = pool_[root_];
-    if (rootCopy.firstChild) rootCopy.firstChild = newIndexOf(rootCopy.firstChild);
-    for (const Block& b : blocks)
-      for (Index i = b.oldStart; i < b.oldStart + b.count; ++i)
-        if (pool_[i].firstChild) pool_[i].firstChild = newIndexOf(pool_[i].firstChild);
-    for (const Block& b : blocks) std::memmove(&pool_[b.newStart], &pool_[b.oldStart], b.count * sizeof(Node));
-    pool_[0] = rootCopy;
-    root_ = 0;
-    used_ = next;
-  }
-
   // Root statistics and the final move.
   SearchResult& finish(SearchResult& result, const Stopwatch& clock) {
-    const Node& r = pool_[root_];
-    result.nodes = used_;
+    const Node& r = tree_[tree_.root()];
+    result.nodes = tree_.used();
     if (result.solvedMove == kNoCell && r.proof != Proof::Unknown) result.proof = r.proof;
     for (Index i = r.firstChild, e = r.firstChild + r.childCount; r.firstChild && i < e; ++i) {
-      const Node& c = pool_[i];
+      const Node& c = tree_[i];
       const Proof p = flipProof(c.proof);
       const double v = p == Proof::Win ? 1.0 : p == Proof::Loss ? 0.0 : p == Proof::Draw ? 0.5
-                       : c.visits ? c.score2 * (0.5 / c.visits) : 0.5;
+                       : c.visits ? c.halfPoints * (0.5 / c.visits) : 0.5;
       result.children.push_back({Cell(c.move), c.visits, v, p});
     }
     const RootMove* best = nullptr;
@@ -586,7 +457,7 @@ class Search {
       result.move = best->move;
       result.value = best->value;
     } else {
-      result.move = fallbackMove(rootBoard_);
+      result.move = fallbackMove(tree_.rootBoard());
       result.value = r.proof == Proof::Win ? 1.0 : r.proof == Proof::Loss ? 0.0 : 0.5;
     }
     if (result.proof == Proof::Win) result.value = 1.0;
@@ -609,11 +480,7 @@ class Search {
 
   SearchOptions options_;
   float raveBeta_[kTable], inverse_[kTable], invSqrt_[kTable];
-  size_t capacity_;
-  std::unique_ptr<Node[]> pool_;
-  size_t used_ = 0;
-  Index root_ = kNone;
-  Board rootBoard_;
+  SearchTree tree_;
   Rng rng_;
   ForcingSolver forcing_;
   EndgameSolver endgame_;

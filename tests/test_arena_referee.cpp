@@ -62,7 +62,7 @@ GameResult playScripted(std::vector<std::string> first, std::vector<std::string>
   keep[1] = std::make_unique<ScriptedPlayer>(std::move(second), seed * 7 + 3);
   Player* seats[2] = {keep[0].get(), keep[1].get()};
   if (out) out[0] = keep[0].get(), out[1] = keep[1].get();
-  return playGame(seats, opening, Limits());
+  return refereeGame(seats, opening, Limits());
 }
 
 }  // namespace
@@ -266,7 +266,7 @@ GameResult playProcesses(const std::string& first, const std::string& second, Li
                          const std::vector<Cell>& opening = {}) {
   ProcessPlayer a(first, -1), b(second, -1);
   Player* seats[2] = {&a, &b};
-  return playGame(seats, opening, limits);
+  return refereeGame(seats, opening, limits);
 }
 
 bool processGone(pid_t pid) {

@@ -1,4 +1,4 @@
-// The board against the specification (every example of the shared doc) and against the slow
+// The board against the specification (every example of docs/codingame-rules.md) and against the slow
 // reference referee over many random games, plus the bit helpers and playout policies.
 #include <gtest/gtest.h>
 

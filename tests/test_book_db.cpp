@@ -42,7 +42,7 @@ class TacticalEngine : public BookEngine {
     const int me = b.toMove();
     EngineAnswer a;
     Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
-    for (Bitboard w = wins; w;) a.children.push_back({popLowest(w), 1, MoveProof::Win});
+    for (Bitboard w = wins; w;) a.children.push_back({popLowest(w), 1, Proof::Win});
     Bitboard pool = wins ? wins : threats ? threats : b.legalMoves() & ~b.losingCells(me);
     if (!pool) pool = b.legalMoves();
     a.move = randomCell(pool, rng);
@@ -53,9 +53,9 @@ class TacticalEngine : public BookEngine {
   std::atomic<int>* calls_;
 };
 
-GameRecord playTacticalGame(uint64_t seed) {
+SelfPlayGame playTacticalGame(uint64_t seed) {
   TacticalEngine engine;
-  GameRecord g;
+  SelfPlayGame g;
   Board b;
   for (int ply = 0;; ++ply) {
     const EngineAnswer a = engine.choose(b, seed * 1000 + ply);
@@ -104,12 +104,9 @@ std::string versionOneBytes(const Database& db) {
   put(out, db.games(), 8);
   put(out, order.size(), 8);
   for (const auto* e : order) {
-    put(out, e->first.mine, 8);
-    put(out, e->first.theirs, 8);
-    put(out, unsigned(e->first.stealAvailable) | unsigned(e->second.proof) << 1, 1);
-    put(out, e->second.moves.size(), 1);
+    putPositionHead(out, e->first, e->second);
     for (const auto& m : e->second.moves) {
-      put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+      putMoveHead(out, m);
       putVarint(out, m.games);
       putVarint(out, m.halfPoints);
     }
@@ -122,7 +119,7 @@ std::string versionOneBytes(const Database& db) {
 
 TEST(BookDatabase, GameResultsAndTerminalProofs) {
   // First player: (0,0) (1,0) (2,0) (3,0) wins on the fourth stone; second player fills row 8.
-  GameRecord g;
+  SelfPlayGame g;
   Board b;
   const Cell p0[] = {cellAt(0, 0), cellAt(1, 0), cellAt(3, 0), cellAt(2, 0)};
   const Cell p1[] = {cellAt(0, 8), cellAt(2, 8), cellAt(4, 8)};
@@ -133,7 +130,7 @@ TEST(BookDatabase, GameResultsAndTerminalProofs) {
     b.play(p1[i]);
   }
   Database db;
-  GameRecord unfinished = g;  // the result comes from the last move: a game must end with it
+  SelfPlayGame unfinished = g;  // the result comes from the last move: a game must end with it
   unfinished.plies.pop_back();
   EXPECT_FALSE(db.addGame(unfinished, 100));
   EXPECT_EQ(db.games(), 0u);
@@ -149,10 +146,10 @@ TEST(BookDatabase, GameResultsAndTerminalProofs) {
   // The last position: the winning move is proven, the position is won for its mover, and the
   // second player's move into it is proven lost.
   const Canonical last = canonicalize(g.plies.back().before);
-  EXPECT_EQ(db.find(last.key)->proof, MoveProof::Win);
-  EXPECT_EQ(db.find(last.key)->find(last.toCanonical(cellAt(2, 0)))->proof, MoveProof::Win);
+  EXPECT_EQ(db.find(last.key)->proof, Proof::Win);
+  EXPECT_EQ(db.find(last.key)->find(last.toCanonical(cellAt(2, 0)))->proof, Proof::Win);
   const Canonical before = canonicalize(g.plies[g.plies.size() - 2].before);
-  EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->proof, MoveProof::Loss);
+  EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->proof, Proof::Loss);
   EXPECT_EQ(db.find(before.key)->find(before.toCanonical(cellAt(4, 8)))->halfPoints, 0u);
 
   // After a random first move the result counts only from the second ply on.
@@ -170,15 +167,15 @@ TEST(BookDatabase, LostWhenEveryMoveIsProvenLost) {
   Board b = Board::fromStones(bit(cellAt(0, 4)) | bit(cellAt(1, 4)) | bit(cellAt(3, 4)) | bit(cellAt(4, 4)) | bit(cellAt(6, 4)),
                               bit(cellAt(0, 0)) | bit(cellAt(0, 8)) | bit(cellAt(4, 0)) | bit(cellAt(4, 8)) | bit(cellAt(2, 2)), 1);
   ASSERT_GE(popcount(b.winningCells(0)), 2);
-  GameRecord g;
+  SelfPlayGame g;
   PlyRecord ply{b, lowestCell(b.winningCells(0)), {}};
-  for (Bitboard m = b.legalMoves(); m;) ply.proofs.push_back({popLowest(m), MoveProof::Loss});
+  for (Bitboard m = b.legalMoves(); m;) ply.proofs.push_back({popLowest(m), Proof::Loss});
   g.plies.push_back(ply);
   Board next = b;
   next.play(ply.move);
   g.plies.push_back({next, lowestCell(next.winningCells(0)), {}});
   ASSERT_TRUE(db.addGame(g, 10));
-  EXPECT_EQ(db.find(canonicalize(b).key)->proof, MoveProof::Loss);
+  EXPECT_EQ(db.find(canonicalize(b).key)->proof, Proof::Loss);
 }
 
 TEST(BookDatabase, FileRoundTrip) {
@@ -255,7 +252,7 @@ TEST(BookDatabase, MergeOfDisjointRunsAddsUp) {
       ASSERT_NE(inTotal, nullptr);
       EXPECT_EQ(inTotal->games, m.games + (inB ? inB->games : 0));
       EXPECT_EQ(inTotal->halfPoints, m.halfPoints + (inB ? inB->halfPoints : 0));
-      if (m.proof != MoveProof::Unknown) {
+      if (m.proof != Proof::Unknown) {
         EXPECT_EQ(inTotal->proof, m.proof);
       }
     }

@@ -15,7 +15,7 @@ using namespace yav::book;
 namespace {
 
 // Adds statistics for `move` (actual orientation) in position `b`.
-void addStats(Database& db, const Board& b, Cell move, uint32_t games, uint32_t wins, MoveProof proof = MoveProof::Unknown) {
+void addStats(Database& db, const Board& b, Cell move, uint32_t games, uint32_t wins, Proof proof = Proof::Unknown) {
   const Canonical f = canonicalize(b);
   MoveStats& m = db.at(f.key).get(f.toCanonical(move));
   m.add(0, games, 2 * wins);
@@ -34,13 +34,13 @@ const Cell kCentre = cellAt(4, 4), kCorner = cellAt(0, 0), kEdge = cellAt(2, 0);
 
 TEST(BookPack, LowerBounds) {
   PackOptions linear;
-  MoveStats m{0, MoveProof::Unknown, 100, 140, {}};  // 70 % of 100 games
+  MoveStats m{0, Proof::Unknown, 100, 140, {}};  // 70 % of 100 games
   EXPECT_NEAR(lowerBound(m, linear), 0.7 - 2.0 / 10, 1e-12);
   PackOptions wilson;
   wilson.wilson = true;
   wilson.margin = 1.96;
   EXPECT_NEAR(lowerBound(m, wilson), 0.6041, 1e-3);  // the textbook 95 % Wilson interval of 70/100
-  MoveStats draws{0, MoveProof::Unknown, 10, 10, {}};    // ten draws: win rate one half
+  MoveStats draws{0, Proof::Unknown, 10, 10, {}};    // ten draws: win rate one half
   EXPECT_DOUBLE_EQ(draws.winRate(), 0.5);
 }
 
@@ -67,7 +67,7 @@ TEST(BookPack, ChoosesBestBoundAboveThresholdWithEnoughGames) {
 TEST(BookPack, ProvenWinsAlwaysProvenLossesNever) {
   Database db;
   const Board p = after({kCentre});
-  addStats(db, p, kCentre, 500, 450, MoveProof::Loss);  // the steal looks great but is proven lost
+  addStats(db, p, kCentre, 500, 450, Proof::Loss);  // the steal looks great but is proven lost
   addStats(db, p, kCorner, 100, 60);
   PackOptions opt;
   Choices c = chooseMoves(db, opt);
@@ -75,7 +75,7 @@ TEST(BookPack, ProvenWinsAlwaysProvenLossesNever) {
   ASSERT_EQ(c.count(f.key), 1u);
   EXPECT_EQ(c[f.key].move, f.toCanonical(kCorner));
 
-  addStats(db, p, kEdge, 1, 0, MoveProof::Win);  // one lost game, but proven won
+  addStats(db, p, kEdge, 1, 0, Proof::Win);  // one lost game, but proven won
   c = chooseMoves(db, opt);
   EXPECT_EQ(c[f.key].move, f.toCanonical(kEdge));
   EXPECT_TRUE(c[f.key].proven);
@@ -182,7 +182,7 @@ TEST(BookPack, SwapTablePicksTheFirstMoveThatSurvivesTheBestAnswer) {
   EXPECT_EQ(plan.choices.at(PositionKey{}).move, kCorner);
 
   // A proven winning answer makes the class lost, whatever the statistics.
-  addStats(db, corner, cellAt(1, 1), 1, 0, MoveProof::Win);
+  addStats(db, corner, cellAt(1, 1), 1, 0, Proof::Win);
   const SwapTable proven = swapTable(db, opt);
   EXPECT_NE(proven.pick >= 0 ? proven.rows[size_t(proven.pick)].first : kNoCell, kCorner);
 }

@@ -54,7 +54,7 @@ TEST(BookVerify, AMoveTheDeepSearchProvesLostIsReplacedAndTheVerdictCached) {
   EXPECT_EQ(choices.at(c.key).move, c.toCanonical(cellAt(2, 4)));
   const DeepVerdict* v = db.verdict(limits.key(), c.key);
   ASSERT_NE(v, nullptr);
-  EXPECT_EQ(v->find(c.toCanonical(cellAt(4, 0)))->proof, MoveProof::Loss);
+  EXPECT_EQ(v->find(c.toCanonical(cellAt(4, 0)))->proof, Proof::Loss);
 
   // Cached: a second verification searches nothing and changes nothing, also after a file round trip.
   Database reloaded;
@@ -89,7 +89,7 @@ TEST(BookVerify, AMoveFarBelowTheBestIsReplacedUnlessItIsTheFirstMove) {
     for (Bitboard legal = b.legalMoves(); legal;) {
       const Cell m = popLowest(legal);
       const bool steal = b.canSteal() && m == b.stealCell();
-      v.moves.push_back({m, steal ? 0.7f : 0.45f, MoveProof::Unknown});
+      v.moves.push_back({m, steal ? 0.7f : 0.45f, Proof::Unknown});
       if (steal || (!b.canSteal() && v.best == kNoCell)) v.best = m;
     }
     return v;

@@ -125,9 +125,10 @@ TEST(Submission, InlinesEveryProjectHeaderOnceAndOptimisesFirst) {
   EXPECT_EQ(unique.size(), includes.size());
 }
 
-// A small project with everything the amalgamator must handle: nested and repeated includes,
-// a classic include guard, a standard include inside a conditional (must stay there), comment
-// markers inside string, raw-string and character literals, and digit separators.
+// A small project with everything the amalgamator must handle: an optimisation pragma in a header
+// (moved to the top), nested and repeated includes, a classic include guard, a standard include
+// inside a conditional (must stay there), comment markers inside string, raw-string and character
+// literals, and digit separators.
 TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   TempDir dir;
   writeFile(dir.path / "src/a.h",
@@ -138,8 +139,9 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
             "inline std::string raw() { return R\"x(//raw)x\"; }\ninline char slash() { return '/'; }\n"
             "constexpr long kMillion = 1'000'000;\n");
   writeFile(dir.path / "book/data.h", "inline const char* const kData = \"book\";\n");
+  writeFile(dir.path / "src/pragmas.h", "#pragma once\n#pragma GCC optimize(\"O2\")  // why\n");
   writeFile(dir.path / "bot/main.cpp",
-            "#include <cstdio>\n#include \"b.h\"\n#include \"a.h\"\n#if __has_include(\"data.h\")\n"
+            "#include \"pragmas.h\"\n#include <cstdio>\n#include \"b.h\"\n#include \"a.h\"\n#if __has_include(\"data.h\")\n"
             "#include \"data.h\"\n#else\ninline const char* const kData = \"none\";\n#endif\n"
             "#ifdef SOMETHING\n#include <map>\n#endif\n"
             "int main() { std::printf(\"%s %s %c %ld %s\\n\", slashes().c_str(), raw().c_str(), slash(), "
@@ -149,6 +151,8 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
                              quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
   ASSERT_EQ(amalgamate.status, 0) << amalgamate.out;
   const std::string text = readFile(out);
+  EXPECT_EQ(text.rfind("#pragma GCC optimize(\"O2\")\n", 0), 0u) << "the sources' pragma must come first:\n" << text;
+  EXPECT_EQ(countOf(text, "#pragma GCC optimize"), 1u);
   EXPECT_EQ(countOf(text, "inline std::string slashes()"), 1u);
   EXPECT_EQ(countOf(text, "A_H"), 0u) << "the include guard was kept:\n" << text;
   EXPECT_EQ(countOf(text, "#include <string>"), 1u);

@@ -23,6 +23,7 @@
 #include "tools/arena/openings.h"
 #include "tools/arena/setup.h"
 #include "tools/arena/tournament.h"
+#include "tools/cli.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -34,53 +35,13 @@ const char* const kUsage = R"(usage: arena [options] 'COMMAND A' 'COMMAND B'
 Plays games between bots speaking the CodinGame Yavalath protocol (each command runs via
 /bin/sh -c, a fresh process per game). Two bots: a match, results from A's point of view.
 Exit status: 0 played, 2 usage error, 3 a bot failed before its first answer, 130 interrupted.
-  --tournament KIND    several bots named NAME=COMMAND (NAME: letters, digits, . _ -):
-                       round-robin (every pairing) or gauntlet (the first bot against each other).
-                       Reports a cross table and maximum-likelihood ratings anchored on the first
-                       bot. (default: off, a match of two bots)
-  --games N            games to play (default 10; in SPRT mode the maximum, default 20000); in a
-                       tournament per pairing. Games come in pairs with seats swapped.
-  --jobs N             games played at the same time (default 1)
-  --time-ms MS         limit per later turn (default 100)
-  --first-time-ms MS   limit for a bot's own first turn (default 1000)
-  --grace F            a reply later than limit x F loses; later than limit is counted slow
-                       (default 1.5)
-  --openings FILE      one opening per line: a forced move or a list of moves 'x y', separated by
-                       spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod
-                       count. tools/openings/two_stone.txt holds every two-ply start up to
-                       symmetry. (default: none, games start on the empty board)
-  --random-openings K  each pair starts from K random plies that make no 3 and no 4 (ply 2 is never
-                       a steal; with K = 1 the second bot may steal). K1-K2: pair k draws K from
-                       the range. (default: off)
-  --seed S             seed of the random openings (default: a new one per run, printed and
-                       recorded)
-  --record FILE        write the set-up and every game as JSON lines
-                       (default /tmp/arena-<time>-<pid>.jsonl)
-  --no-record          do not record games (default: record)
-  --resume             continue the match in --record FILE: finished games are read, not replayed;
-                       refused when the record's set-up differs (default: off)
-  --json FILE          write the end summary as JSON (default: none)
-  --sprt [elo0=0,elo1=5,alpha=0.05,beta=0.05]
-                       stop as soon as the SPRT decides (default: off; keys default as shown):
-                       pentanomial GSPRT on game pairs, logistic Elo; H1 = "A is stronger by elo1",
-                       H0 = "by elo0 at most". alpha: chance of accepting H1 at elo0, beta: of
-                       accepting H0 at elo1
-  --stderr-dir DIR     keep each bot's stderr in DIR/game-<n>-<A|B|NAME>.log (default: discarded)
-  --quiet              no live progress line (default: off)
-  --help               this text
 )";
 
-[[noreturn]] void usageError(const std::string& message) {
-  std::cerr << "arena: " << message << "\n(run 'arena --help' for the options)\n";
-  std::exit(2);
-}
+[[noreturn]] void usageError(const std::string& message) { cli::Flags("arena").fail(message); }
 
 double parseNumber(const std::string& option, const std::string& text, double min) {
-  char* end = nullptr;
-  errno = 0;
-  double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno != 0 || !std::isfinite(v) || v < min)
-    usageError(option + " expects a number >= " + json::number(min) + ", got '" + text + "'");
+  double v = 0;
+  if (!cli::toNumber(text, min, cli::kNoMax, v)) usageError(cli::Flags::rangeError(option, min, cli::kNoMax, text));
   return v;
 }
 
@@ -131,54 +92,83 @@ BotSpec parseNamedBot(const std::string& text, const std::vector<BotSpec>& earli
 
 Options parseOptions(int argc, char** argv) {
   Options o;
-  std::vector<std::string> positional;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) usageError(a + " needs a value");
-      return argv[++i];
-    };
-    if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
-      std::exit(0);
-    } else if (a == "--games") o.games = int(parseNumber(a, value(), 1));
-    else if (a == "--jobs") o.jobs = int(parseNumber(a, value(), 1));
-    else if (a == "--time-ms") o.limits.turnMs = parseNumber(a, value(), 1);
-    else if (a == "--first-time-ms") o.limits.firstTurnMs = parseNumber(a, value(), 1);
-    else if (a == "--grace") o.limits.grace = parseNumber(a, value(), 1);
-    else if (a == "--openings") {
-      if (o.openings.kind == OpeningSettings::Kind::Random) usageError("--openings and --random-openings exclude each other");
-      o.openings.kind = OpeningSettings::Kind::File, o.openings.file = value();
-    } else if (a == "--random-openings") {
-      if (o.openings.kind == OpeningSettings::Kind::File) usageError("--openings and --random-openings exclude each other");
-      std::string error;
-      o.openings.kind = OpeningSettings::Kind::Random;
-      if (!parsePlyRange(value(), o.openings.minPlies, o.openings.maxPlies, error)) usageError(error);
-    } else if (a == "--seed") {
-      const std::string text = value();
-      char* end = nullptr;
-      errno = 0;
-      o.openings.seed = std::strtoull(text.c_str(), &end, 10);
-      if (text.empty() || *end || errno || text[0] == '-') usageError("--seed expects a non-negative integer, got '" + text + "'");
-      o.seedGiven = true;
-    }
-    else if (a == "--record") o.recordFile = value();
-    else if (a == "--no-record") o.noRecord = true;
-    else if (a == "--resume") o.resume = true;
-    else if (a == "--json") o.jsonFile = value();
-    else if (a == "--stderr-dir") o.stderrDir = value();
-    else if (a == "--quiet") o.quiet = true;
-    else if (a == "--tournament") {
-      o.tournament = value();
-      if (o.tournament != "round-robin" && o.tournament != "gauntlet")
-        usageError("--tournament expects round-robin or gauntlet, got '" + o.tournament + "'");
-    }
-    else if (a == "--sprt") {
-      std::string spec = (i + 1 < argc && std::strchr(argv[i + 1], '=')) ? argv[++i] : "";
-      parseSprt(spec, o.sprt);
-    } else if (a.size() > 1 && a[0] == '-' && a != "-") usageError("unknown option '" + a + "'");
-    else positional.push_back(a);
-  }
+  auto openingsKind = [&o](OpeningSettings::Kind kind) {
+    if (o.openings.kind != OpeningSettings::Kind::None && o.openings.kind != kind)
+      usageError("--openings and --random-openings exclude each other");
+    o.openings.kind = kind;
+  };
+  cli::Flags flags("arena");
+  flags
+      .value("--tournament", "KIND",
+             "several bots named NAME=COMMAND (NAME: letters, digits, . _ -): "
+             "round-robin (every pairing) or gauntlet (the first bot against each other). "
+             "Reports a cross table and maximum-likelihood ratings anchored on the first "
+             "bot.",
+             "off, a match of two bots",
+             [&o](const std::string& v) {
+               o.tournament = v;
+               return v == "round-robin" || v == "gauntlet"
+                          ? std::string()
+                          : "--tournament expects round-robin or gauntlet, got '" + v + "'";
+             })
+      .integer("--games", "N", o.games, 1, INT32_MAX,
+               "games to play; in a tournament per pairing. Games come in pairs with seats swapped.",
+               "10; in SPRT mode the maximum, default 20000")
+      .integer("--jobs", "N", o.jobs, 1, INT32_MAX, "games played at the same time")
+      .number("--time-ms", "MS", o.limits.turnMs, 1, cli::kNoMax, "limit per later turn")
+      .number("--first-time-ms", "MS", o.limits.firstTurnMs, 1, cli::kNoMax, "limit for a bot's own first turn")
+      .number("--grace", "F", o.limits.grace, 1, cli::kNoMax,
+              "a reply later than limit x F loses; later than limit is counted slow")
+      .value("--openings", "FILE",
+             "one opening per line: a forced move or a list of moves 'x y', separated by "
+             "spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod "
+             "count. tools/openings/two_stone.txt holds every two-ply start up to "
+             "symmetry.",
+             "none, games start on the empty board",
+             [&o, openingsKind](const std::string& v) {
+               openingsKind(OpeningSettings::Kind::File);
+               o.openings.file = v;
+               return std::string();
+             })
+      .value("--random-openings", "K",
+             "each pair starts from K random plies that make no 3 and no 4 (ply 2 is never "
+             "a steal; with K = 1 the second bot may steal). K1-K2: pair k draws K from "
+             "the range.",
+             "off",
+             [&o, openingsKind](const std::string& v) {
+               openingsKind(OpeningSettings::Kind::Random);
+               std::string error;
+               parsePlyRange(v, o.openings.minPlies, o.openings.maxPlies, error);
+               return error;
+             })
+      .value("--seed", "S", "seed of the random openings", "a new one per run, printed and recorded",
+             [&o](const std::string& v) {
+               o.seedGiven = true;
+               return cli::toInteger(v, 0, cli::kNoLimit, o.openings.seed)
+                          ? std::string()
+                          : "--seed expects a non-negative integer, got '" + v + "'";
+             })
+      .text("--record", "FILE", o.recordFile, "write the set-up and every game as JSON lines",
+            "/tmp/arena-<time>-<pid>.jsonl")
+      .option("--no-record", o.noRecord, "do not record games")
+      .option("--resume", o.resume,
+              "continue the match in --record FILE: finished games are read, not replayed; "
+              "refused when the record's set-up differs")
+      .text("--json", "FILE", o.jsonFile, "write the end summary as JSON", "none")
+      .optionalValue("--sprt", "[elo0=0,elo1=5,alpha=0.05,beta=0.05]",
+                     "stop as soon as the SPRT decides (keys default as shown): "
+                     "pentanomial GSPRT on game pairs, logistic Elo; H1 = \"A is stronger by elo1\", "
+                     "H0 = \"by elo0 at most\". alpha: chance of accepting H1 at elo0, beta: of "
+                     "accepting H0 at elo1",
+                     "off",
+                     [](const std::string& next) { return next.find('=') != std::string::npos; },
+                     [&o](const std::string& v) {
+                       parseSprt(v, o.sprt);
+                       return std::string();
+                     })
+      .text("--stderr-dir", "DIR", o.stderrDir, "keep each bot's stderr in DIR/game-<n>-<A|B|NAME>.log", "discarded")
+      .option("--quiet", o.quiet, "no live progress line");
+  const std::vector<std::string> positional = flags.parseOrExit(argc, argv, 1, kUsage, SIZE_MAX);
   if (!o.tournament.empty()) {
     if (positional.size() < 2)
       usageError("--tournament expects at least two bots NAME=COMMAND, got " + std::to_string(positional.size()));
@@ -276,7 +266,7 @@ void playOneGame(Match& m, int game, const ScheduledGame& g) {
   GameRecord record;
   record.game = game, record.pairing = g.pairing, record.pair = pair, record.seatOfA = seatOfA;
   record.nameA = m.setUp.bots[size_t(bots[0])].name, record.nameB = m.setUp.bots[size_t(bots[1])].name;
-  record.result = playGame(seats, opening, m.opt.limits);
+  record.result = refereeGame(seats, opening, m.opt.limits);
   std::lock_guard<std::mutex> lock(m.mutex);
   // Fail fast: a bot that never answered a turn in this run and crashed before its first answer
   // cannot play at all (wrong command, missing library, bad flag); every further game would be
@@ -462,9 +452,6 @@ int main(int argc, char** argv) {
     if (stat(opt.stderrDir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
       usageError("--stderr-dir '" + opt.stderrDir + "' is not a directory");
   }
-
-  // Geometry tables before threads start.
-  geometry(), lineRules(), zobrist(), windows();
 
   const bool hasHeader = opt.resume && readRecordForResume(m);
   if (m.setUp.openings.seed != opt.openings.seed) {  // adopted from the record

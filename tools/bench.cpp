@@ -14,6 +14,7 @@
 #include "playout.h"
 #include "rng.h"
 #include "symmetry.h"
+#include "tools/cli.h"
 
 using namespace yav;
 
@@ -161,55 +162,18 @@ SolverStats timeEndgame(uint64_t seed) {
   return s;
 }
 
-void usage(const char* argv0) {
-  std::fprintf(stderr,
-               "usage: %s [--seconds S] [--rounds R] [--seed N]\n"
-               "  --seconds S  time spent on each of the three main measurements (default 2)\n"
-               "  --rounds R   repeat everything R times and keep the best of each (default 1;\n"
-               "               progress on stderr)\n"
-               "  --seed N     random seed (default 1)\n",
-               argv0);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   double seconds = 2;
   uint64_t seed = 1;
   int rounds = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    char* end = nullptr;
-    if (arg == "--seconds" && i + 1 < argc) {
-      seconds = std::strtod(argv[++i], &end);
-      if (*end != '\0' || !(seconds > 0)) {
-        std::fprintf(stderr, "bench: --seconds expects a positive number, got '%s'\n", argv[i]);
-        return 2;
-      }
-    } else if (arg == "--seed" && i + 1 < argc) {
-      seed = std::strtoull(argv[++i], &end, 10);
-      if (*end != '\0') {
-        std::fprintf(stderr, "bench: --seed expects a non-negative integer, got '%s'\n", argv[i]);
-        return 2;
-      }
-    } else if (arg == "--rounds" && i + 1 < argc) {
-      const long value = std::strtol(argv[++i], &end, 10);
-      if (*end != '\0' || value < 1 || value > 1000) {
-        std::fprintf(stderr, "bench: --rounds expects an integer from 1 to 1000, got '%s'\n", argv[i]);
-        return 2;
-      }
-      rounds = int(value);
-    } else if (arg == "--help" || arg == "-h") {
-      usage(argv[0]);
-      return 0;
-    } else {
-      std::fprintf(stderr, "bench: unknown or incomplete argument '%s'\n", arg.c_str());
-      usage(argv[0]);
-      return 2;
-    }
-  }
-  // Build the tables that are not constexpr before timing anything.
-  geometry(), lineRules(), zobrist(), symmetries(), windows(), checkRules();
+  cli::Flags flags("bench");
+  flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each of the three main measurements")
+      .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each (progress on stderr)")
+      .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed");
+  flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N]\n");
+  symmetries();  // built on first use: not inside a timed loop
   const std::vector<PositionKey> positions = realisticPositions(4096, seed + 2);
 
   // Each round measures everything once; the best round of each measurement is kept, which on a

@@ -19,62 +19,108 @@
 #include "tools/book/plan.h"
 #include "tools/book/print.h"
 #include "tools/book/selfplay.h"
+#include "tools/cli.h"
 
 namespace {
 
 using namespace yav;
 using namespace yav::book;
 
-const char* const kUsage =
+const char* const kCommands =
     "usage: bookgen run   [options]        self-play games into the database (resumed when it exists)\n"
     "       bookgen merge OUT IN [IN...]  adds to OUT the games of each IN that OUT lacks\n"
     "       bookgen stats FILE [--top N]  runs, positions per depth, first moves, answers to each first move\n"
-    "       bookgen show  [options]       the moves of a position with their statistics and the shipped move\n"
-    "run options (default in brackets):\n"
-    "  --db FILE             the database [book/book.db]; a damaged file is refused, never overwritten\n"
-    "  --games N             stop when the database holds N games [no limit]\n"
-    "  --hours H             stop after H hours of this run [no limit]\n"
-    "  --threads T           games in parallel, one search each [1]\n"
-    "  --iterations N        engine iterations per move [3000]\n"
-    "  --time-ms MS          engine time per move instead of iterations [off]\n"
-    "  --random-plies K      a random opening plays 1..K random plies, one per symmetry class [2]\n"
-    "  --random-fraction F   share of games with a random opening [0.5]\n"
-    "  --follow-threshold P  follow a stored move when its sampled win rate is above P [0.5]\n"
-    "  --engine-share P      chance to ask the engine even then, so new moves appear [0.1]\n"
-    "  --store-plies N       positions deeper than N plies are not stored [10]\n"
-    "  --checkpoint N        save every N games [100] (and at the end, and on Ctrl-C / SIGTERM)\n"
-    "  --progress SEC        seconds between progress lines [30]\n"
-    "  --seed S              the run's base seed [fresh from time, pid and random_device; recorded]\n"
-    "  --nodes N             node pool of each search [1048576]\n"
-    "show options:\n"
-    "  --db FILE             the database [book/book.db]\n"
-    "  --moves 'X Y; X Y'    the position after these moves, real board coordinates; a steal is the\n"
-    "                        cell of the stone taken [the empty board]\n"
-    "  --depth N             also show the positions after each move, N levels in all [1]\n"
-    "  and the packer's options, so that the shipped move is the one bookpack would pick, and the\n"
-    "  verification settings, whose cached verdicts are shown and applied:\n"
-    "%PACK%"
+    "       bookgen show  [options]       the moves of a position with their statistics and the shipped move\n";
+const char* const kFooter =
     "Only one process writes a database at a time (lock FILE.lock); each run gets a random id, and\n"
     "its seed, settings, engine version and date are recorded in the database (bookgen stats).\n";
 
+struct RunSettings {
+  SelfPlayOptions play;
+  GeneratorOptions run;
+  SearchLimits limits;
+  uint64_t nodes = uint64_t(1) << 20;
+  bool seedGiven = false;
+  RunSettings() {
+    run.dbPath = "book/book.db";
+    limits.iterations = 3000;
+  }
+};
+
+cli::Flags runFlags(RunSettings& s) {
+  cli::Flags flags("bookgen");
+  flags.text("--db", "FILE", s.run.dbPath, "the database; a damaged file is refused, never overwritten", s.run.dbPath)
+      .integer("--games", "N", s.run.targetGames, 0, cli::kNoLimit, "stop when the database holds N games", "no limit")
+      .number("--hours", "H", s.run.hours, 0, cli::kNoMax, "stop after H hours of this run", "no limit")
+      .integer("--threads", "T", s.run.threads, 1, 1024, "games in parallel, one search each")
+      .value("--iterations", "N", "engine iterations per move", std::to_string(s.limits.iterations),
+             [&s](const std::string& v) {
+               s.limits.timeMs = 0;
+               return cli::toInteger(v, 1, cli::kNoLimit, s.limits.iterations)
+                          ? std::string()
+                          : cli::Flags::rangeError("--iterations", 1, cli::kNoMax, v);
+             })
+      .value("--time-ms", "MS", "engine time per move instead of iterations", "off", [&s](const std::string& v) {
+        s.limits.iterations = 0;
+        return cli::toNumber(v, 1e-9, cli::kNoMax, s.limits.timeMs)
+                   ? std::string()
+                   : cli::Flags::rangeError("--time-ms", 1e-9, cli::kNoMax, v);
+      })
+      .integer("--random-plies", "K", s.play.randomPlies, 0, kCells,
+               "a random opening plays 1..K random plies, one per symmetry class")
+      .number("--random-fraction", "F", s.play.randomFraction, 0, 1, "share of games with a random opening")
+      .number("--follow-threshold", "P", s.play.followThreshold, 0, 1,
+              "follow a stored move when its sampled win rate is above P")
+      .number("--engine-share", "P", s.play.engineShare, 0, 1, "chance to ask the engine even then, so new moves appear")
+      .integer("--store-plies", "N", s.play.storePlies, 0, kCells + 1, "positions deeper than N plies are not stored")
+      .integer("--checkpoint", "N", s.run.checkpointEvery, 1, cli::kNoLimit,
+               "save every N games (and at the end, and on Ctrl-C / SIGTERM)")
+      .number("--progress", "SEC", s.run.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
+      .value("--seed", "S", "the run's base seed", "fresh from time, pid and random_device; recorded",
+             [&s](const std::string& v) {
+               s.seedGiven = true;
+               return cli::toInteger(v, 0, cli::kNoLimit, s.run.seed)
+                          ? std::string()
+                          : cli::Flags::rangeError("--seed", 0, cli::kNoMax, v);
+             })
+      .integer("--nodes", "N", s.nodes, 0, cli::kNoLimit, "node pool of each search");
+  return flags;
+}
+
+struct ShowSettings {
+  std::string dbPath = "book/book.db", moves;
+  int depth = 1;
+  PackOptions pack;
+  VerifySettings verify;
+};
+
+cli::Flags showFlags(ShowSettings& s) {
+  cli::Flags flags("bookgen");
+  flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath)
+      .text("--moves", "'X Y; X Y'",  s.moves,
+            "the position after these moves, real board coordinates; a steal is the cell of the stone taken",
+            "the empty board")
+      .integer("--depth", "N", s.depth, 1, 100, "also show the positions after each move, N levels in all");
+  // The packer's options, so that the shipped move is the one bookpack would pick, and the
+  // verification settings, whose cached verdicts are shown and applied.
+  addPackFlags(flags, s.pack);
+  addVerifyFlags(flags, s.verify);
+  return flags;
+}
+
 std::string usage() {
-  std::string text = kUsage;
-  return text.replace(text.find("%PACK%"), 6, std::string(packOptionsHelp()) + verifyOptionsHelp());
+  RunSettings run;
+  ShowSettings show;
+  return std::string(kCommands) + "run options:\n" + runFlags(run).help() +
+         "show options (with the packer's options, so that the shipped move is the one bookpack would pick, and\n"
+         "the verification settings, whose cached verdicts are shown and applied):\n" +
+         showFlags(show).help() + kFooter;
 }
 
 std::atomic<bool> gStop{false};
 extern "C" void onSignal(int) { gStop.store(true); }
 
-bool number(const char* text, double& out) {
-  char* end = nullptr;
-  out = std::strtod(text, &end);
-  return end != text && *end == '\0' && out >= 0;
-}
-
-int fail(const std::string& message) {
-  std::cerr << "bookgen: " << message << "\n" << usage();
-  return 2;
-}
+int fail(const std::string& message) { cli::Flags("bookgen").fail(message); }
 
 std::string hexId(uint64_t id) {
   char text[20];
@@ -93,43 +139,13 @@ bool loadReported(const std::string& path, Database& db, std::string& error) {
 }
 
 int runCommand(int argc, char** argv) {
-  SelfPlayOptions play;
-  GeneratorOptions run;
-  run.dbPath = "book/book.db";
-  SearchLimits limits;
-  limits.iterations = 3000;
-  double nodes = double(size_t(1) << 20);
-  bool seedGiven = false;
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--db") {
-      if (i + 1 >= argc) return fail("--db expects a file name");
-      run.dbPath = argv[++i];
-      continue;
-    }
-    double v = 0;
-    if (i + 1 >= argc || !number(argv[i + 1], v)) return fail("unknown option or missing number: '" + arg + "'");
-    ++i;
-    if (arg == "--games") run.targetGames = uint64_t(v);
-    else if (arg == "--hours") run.hours = v;
-    else if (arg == "--threads") run.threads = std::max(1, int(v));
-    else if (arg == "--iterations") limits.iterations = uint64_t(v), limits.timeMs = 0;
-    else if (arg == "--time-ms") limits.timeMs = v, limits.iterations = 0;
-    else if (arg == "--random-plies") play.randomPlies = int(v);
-    else if (arg == "--random-fraction") play.randomFraction = v;
-    else if (arg == "--follow-threshold") play.followThreshold = v;
-    else if (arg == "--engine-share") play.engineShare = v;
-    else if (arg == "--store-plies") play.storePlies = int(v);
-    else if (arg == "--checkpoint") run.checkpointEvery = uint64_t(v);
-    else if (arg == "--progress") run.progressSeconds = v;
-    else if (arg == "--seed") run.seed = uint64_t(v), seedGiven = true;
-    else if (arg == "--nodes") nodes = v;
-    else return fail("unknown option '" + arg + "'");
-  }
-  if (limits.iterations == 0 && limits.timeMs <= 0) return fail("the engine needs --iterations N or --time-ms MS above 0");
-  if (play.randomFraction > 1 || play.engineShare > 1 || play.followThreshold > 1)
-    return fail("--random-fraction, --engine-share and --follow-threshold are probabilities in [0,1]");
-
+  RunSettings settings;
+  runFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "run options:\n");
+  SelfPlayOptions& play = settings.play;
+  GeneratorOptions& run = settings.run;
+  const SearchLimits& limits = settings.limits;
+  const uint64_t nodes = settings.nodes;
+  const bool seedGiven = settings.seedGiven;
   FileLock lock;
   std::string error;
   if (!lock.acquire(run.dbPath, error)) {
@@ -210,8 +226,9 @@ int mergeCommand(int argc, char** argv) {
 
 int statsCommand(int argc, char** argv) {
   if (argc < 1) return fail("stats expects a FILE");
-  double top = 10;
-  if (argc >= 3 && std::string(argv[1]) == "--top" && !number(argv[2], top)) return fail("--top expects a number");
+  uint64_t top = 10;
+  if (argc >= 3 && std::string(argv[1]) == "--top" && !cli::toInteger(argv[2], 0, cli::kNoLimit, top))
+    return fail(cli::Flags::rangeError("--top", 0, cli::kNoMax, argv[2]));
   Database db;
   std::string error;
   if (!loadReported(argv[0], db, error)) {
@@ -224,7 +241,7 @@ int statsCommand(int argc, char** argv) {
     moves += stats.moves.size();
     const int stones = popcount(key.mine | key.theirs);
     ++byStones[stones];
-    provenByStones[stones] += stats.proof != MoveProof::Unknown;
+    provenByStones[stones] += stats.proof != Proof::Unknown;
   }
   std::cout << argv[0] << ": " << db.games() << " games, " << db.positions() << " positions, " << moves << " moves\n";
   for (const RunInfo& r : db.runs()) {
@@ -243,10 +260,10 @@ int statsCommand(int argc, char** argv) {
     std::vector<MoveStats> moves = s->moves;
     std::sort(moves.begin(), moves.end(), [](const MoveStats& a, const MoveStats& b) { return a.games > b.games; });
     std::cout << title << " (" << s->games() << " games):\n";
-    for (size_t i = 0; i < moves.size() && i < size_t(top); ++i)
+    for (size_t i = 0; i < moves.size() && i < top; ++i)
       std::cout << "  " << cellName(moves[i].move) << ": " << moves[i].games << " games, win rate "
-                << moves[i].winRate() << (moves[i].proof == MoveProof::Win ? " (proven win)" : "")
-                << (moves[i].proof == MoveProof::Loss ? " (proven loss)" : "") << "\n";
+                << moves[i].winRate() << (moves[i].proof == Proof::Win ? " (proven win)" : "")
+                << (moves[i].proof == Proof::Loss ? " (proven loss)" : "") << "\n";
   };
   show("first move", PositionKey{});
   for (Cell c : moveClasses(Board())) {
@@ -274,25 +291,13 @@ bool playMoves(const std::string& text, Board& b, std::string& error) {
 }
 
 int showCommand(int argc, char** argv) {
-  std::string dbPath = "book/book.db", moves;
-  double depth = 1;
-  PackOptions opt;
-  VerifySettings verify;
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (i + 1 >= argc) return fail(arg + " expects a value");
-    const std::string value = argv[++i];
-    bool bad = false;
-    if (arg == "--db") dbPath = value;
-    else if (arg == "--moves") moves = value;
-    else if (arg == "--depth") {
-      if (!number(value.c_str(), depth) || depth < 1) return fail("--depth expects a number >= 1");
-    } else if (parsePackOption(arg, value, opt, bad) || parseVerifyOption(arg, value, verify, bad)) {
-      if (bad) return fail(arg + ": bad value '" + value + "'");
-    } else {
-      return fail("unknown option '" + arg + "'");
-    }
-  }
+  ShowSettings settings;
+  showFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "show options:\n");
+  const std::string& dbPath = settings.dbPath;
+  const std::string& moves = settings.moves;
+  const int depth = settings.depth;
+  const PackOptions& opt = settings.pack;
+  const VerifySettings& verify = settings.verify;
   Board b;
   std::string error;
   if (!playMoves(moves, b, error)) return fail("--moves: " + error);
@@ -308,7 +313,7 @@ int showCommand(int argc, char** argv) {
                        }) != plan.packed.boards.end();
   std::cout << "position after '" << moves << "' (" << (shipped ? "in the shipped book" : "not in the shipped book")
             << "; '<- book' marks the move the packer picks)\n";
-  BookPrinter(db, plan.choices, opt, verdictText(db, cachedOnly.engineKey)).printPosition(std::cout, b, int(depth));
+  BookPrinter(db, plan.choices, opt, verdictText(db, cachedOnly.engineKey)).printPosition(std::cout, b, depth);
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "opening_book.h"
 #include "tools/book/database.h"
@@ -13,6 +14,7 @@
 #include "tools/book/pack.h"
 #include "tools/book/plan.h"
 #include "tools/book/print.h"
+#include "tools/cli.h"
 
 namespace {
 
@@ -24,18 +26,7 @@ const char* const kUsage =
     "Packs the database into the C++ header the bot embeds: one move per position with a lower\n"
     "confidence bound above the threshold (proven wins always, proven losses never), the first move\n"
     "from the swap table (printed), only positions the book reaches by its own moves, most-played\n"
-    "first until the text fills the budget. Options (default in brackets):\n"
-    "  --db FILE             the database [book/book.db]\n"
-    "  --out FILE            the header to write [book/embedded_book.h]\n"
-    "  --print-tree          print the book that would be shipped (stdout) instead of writing it\n"
-    "  --verify              re-search every shipped position without a cached verdict (the database\n"
-    "                        is locked and its verdict cache saved); without it, cached verdicts of\n"
-    "                        the same engine and budget are applied and missing ones reported [off]\n";
-
-int fail(const std::string& message) {
-  std::cerr << "bookpack: " << message << "\n" << kUsage << packOptionsHelp() << verifyOptionsHelp();
-  return 2;
-}
+    "first until the text fills the budget.\n";
 
 }  // namespace
 
@@ -44,26 +35,17 @@ int main(int argc, char** argv) {
   PackOptions opt;
   bool printTree = false, verify = false;
   VerifySettings verifySettings;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage << packOptionsHelp() << verifyOptionsHelp();
-      return 0;
-    }
-    if (arg == "--print-tree" || arg == "--verify") {
-      (arg == "--verify" ? verify : printTree) = true;
-      continue;
-    }
-    if (i + 1 >= argc) return fail(arg + " expects a value");
-    const std::string value = argv[++i];
-    bool bad = false;
-    if (arg == "--db") dbPath = value;
-    else if (arg == "--out") outPath = value;
-    else if (parsePackOption(arg, value, opt, bad) || parseVerifyOption(arg, value, verifySettings, bad)) {
-      if (bad) return fail(arg + ": bad value '" + value + "'");
-    }
-    else return fail("unknown option '" + arg + "'");
-  }
+  cli::Flags flags("bookpack");
+  flags.text("--db", "FILE", dbPath, "the database", dbPath)
+      .text("--out", "FILE", outPath, "the header to write", outPath)
+      .option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
+      .option("--verify", verify,
+              "re-search every shipped position without a cached verdict (the database is locked and its verdict "
+              "cache saved); without it, cached verdicts of the same engine and budget are applied and missing ones "
+              "reported");
+  addPackFlags(flags, opt);
+  addVerifyFlags(flags, verifySettings);
+  flags.parseOrExit(argc, argv, 1, kUsage);
 
   FileLock lock;  // verification writes the verdict cache into the database
   std::string error;

@@ -16,6 +16,7 @@
 
 #include "clock.h"
 #include "search.h"
+#include "tools/cli.h"
 #include "tools/search_config.h"
 
 using namespace yav;
@@ -23,7 +24,7 @@ using namespace yav;
 namespace {
 
 // Plays one game; returns the winning config (0 = A, 1 = B) or -1 for a draw.
-int playGame(const SearchConfig& a, const SearchConfig& b, bool aFirst, Cell opening, double timeMs, uint64_t iterations,
+int playSearchGame(const SearchConfig& a, const SearchConfig& b, bool aFirst, Cell opening, double timeMs, uint64_t iterations,
              uint64_t seed, double& slowestMs) {
   Search sa(a.nodes, a.options), sb(b.nodes, b.options);
   Search* player[2] = {aFirst ? &sa : &sb, aFirst ? &sb : &sa};
@@ -39,45 +40,13 @@ int playGame(const SearchConfig& a, const SearchConfig& b, bool aFirst, Cell ope
     const SearchResult r = player[mover]->run(board, limits);
     slowestMs = std::max(slowestMs, r.elapsedMs);
     if (!board.isLegal(r.move)) return configOf[mover ^ 1];
-    const int who = board.toMove();
     const Outcome o = board.play(r.move);
-    if (o == Outcome::Win) return configOf[mover];
-    if (o == Outcome::Loss) return configOf[mover ^ 1];
-    if (o == Outcome::Draw) return -1;
-    (void)who;
+    if (o != Outcome::None) {
+      const int winnerSeat = winnerAfter(o, mover);
+      return winnerSeat == kDrawResult ? -1 : configOf[winnerSeat];
+    }
     mover ^= 1;
   }
-}
-
-// The usage text, with the defaults read from the code so that it cannot drift.
-std::string usage() {
-  std::ostringstream o;
-  o << "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
-       "                    [--a CONFIG] [--b CONFIG]\n"
-       "Plays two search configurations against each other in process (no protocol, no processes).\n"
-       "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n"
-       "  --time-ms MS     time per move (default 0: unset; one of --time-ms / --iterations is needed)\n"
-       "  --iterations N   MCTS iterations per move instead of time (default 0: unset)\n"
-       "  --games N        games to play (default 20)\n"
-       "  --jobs J         games at the same time (default 1)\n"
-       "  --seed S         seed of the openings and searches (default 1)\n"
-       "  --a CONFIG       configuration of A (default: the bot's search options)\n"
-       "  --b CONFIG       configuration of B (default: the bot's search options)\n"
-       "  --help           this text\n"
-       "CONFIG: comma-separated keys applied in order to the bot's search options:\n"
-    << searchConfigKeys();
-  return o.str();
-}
-
-// A whole-string number >= `min`, or an error naming the option.
-bool parseNumber(const std::string& option, const char* text, double min, double& out, std::string& error) {
-  char* end = nullptr;
-  out = std::strtod(text, &end);
-  if (!*text || *end || !(out >= min)) {
-    error = option + " expects a number >= " + std::to_string(int(min)) + ", got '" + text + "'";
-    return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -87,43 +56,28 @@ int main(int argc, char** argv) {
   double timeMs = 0;
   uint64_t iterations = 0, seed = 1;
   SearchConfig a, b;
-  std::string error;
-  for (int i = 1; i < argc && error.empty(); ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      std::cout << usage();
-      return 0;
-    }
-    if (i + 1 >= argc) {
-      error = "unknown option or missing value: '" + arg + "'";
-      break;
-    }
-    const char* value = argv[++i];
-    double v = 0;
-    if (arg == "--games") {
-      if (parseNumber(arg, value, 1, v, error)) games = int(v);
-    } else if (arg == "--jobs") {
-      if (parseNumber(arg, value, 1, v, error)) jobs = int(v);
-    } else if (arg == "--time-ms") {
-      parseNumber(arg, value, 0, timeMs, error);
-    } else if (arg == "--iterations") {
-      if (parseNumber(arg, value, 0, v, error)) iterations = uint64_t(v);
-    } else if (arg == "--seed") {
-      if (parseNumber(arg, value, 0, v, error)) seed = uint64_t(v);
-    } else if (arg == "--a") {
-      parseSearchConfig(value, a, error);
-    } else if (arg == "--b") {
-      parseSearchConfig(value, b, error);
-    } else {
-      error = "unknown option '" + arg + "'";
-    }
-  }
-  if (error.empty() && timeMs <= 0 && iterations == 0) error = "set --time-ms or --iterations";
-  if (!error.empty()) {
-    std::cerr << "search_match: " << error << "\n(run 'search_match --help' for the options)\n";
-    return 2;
-  }
-  geometry(), lineRules(), zobrist();
+  cli::Flags flags("search_match");
+  auto config = [](SearchConfig& c) {
+    return [&c](const std::string& v) {
+      std::string error;
+      parseSearchConfig(v, c, error);
+      return error;
+    };
+  };
+  flags.number("--time-ms", "MS", timeMs, 0, cli::kNoMax, "time per move", "0: unset; one of --time-ms / --iterations is needed")
+      .integer("--iterations", "N", iterations, 0, cli::kNoLimit, "MCTS iterations per move instead of time", "0: unset")
+      .integer("--games", "N", games, 1, INT32_MAX, "games to play")
+      .integer("--jobs", "J", jobs, 1, 1024, "games at the same time")
+      .integer("--seed", "S", seed, 0, cli::kNoLimit, "seed of the openings and searches")
+      .value("--a", "CONFIG", "configuration of A", "the bot's search options", config(a))
+      .value("--b", "CONFIG", "configuration of B", "the bot's search options", config(b));
+  flags.parseOrExit(argc, argv, 1,
+                    "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
+                    "                    [--a CONFIG] [--b CONFIG]\n"
+                    "Plays two search configurations against each other in process (no protocol, no processes).\n"
+                    "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n",
+                    0, "CONFIG: comma-separated keys applied in order to the bot's search options:\n" + searchConfigKeys());
+  if (timeMs <= 0 && iterations == 0) flags.fail("set --time-ms or --iterations");
 
   std::atomic<int> next{0};
   std::mutex mutex;
@@ -135,7 +89,7 @@ int main(int argc, char** argv) {
       Rng rng(seed * 7919 + uint64_t(g / 2));
       const Cell opening = Cell(rng.below(kCells));
       double slow = 0;
-      const int w = playGame(a, b, g % 2 == 0, opening, timeMs, iterations, seed + uint64_t(g), slow);
+      const int w = playSearchGame(a, b, g % 2 == 0, opening, timeMs, iterations, seed + uint64_t(g), slow);
       std::lock_guard<std::mutex> lock(mutex);
       (w == 0 ? winsA : w == 1 ? winsB : draws)++;
       slowest = std::max(slowest, slow);

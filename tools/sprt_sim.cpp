@@ -2,12 +2,14 @@
 // two shapes of pair outcomes, the share of runs accepting H1 when the true Elo is elo0 (false
 // positives, promised <= alpha) and when it is elo1 (power, promised >= 1 - beta), and the mean
 // number of game pairs a run takes. See docs/arena.md.
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "tools/arena/sprt_simulation.h"
+#include "tools/cli.h"
 
 using namespace yav::arena;
 
@@ -17,22 +19,7 @@ const char* const kUsage = R"(usage: sprt_sim [--runs N] [--seed S] [--alpha A] 
 Simulates the arena's pentanomial SPRT with pair outcomes drawn at random and prints, per
 (elo0, elo1) and outcome shape: false-positive rate (H1 accepted at true Elo elo0), power (H1
 accepted at true Elo elo1) and the mean number of game pairs per run.
-  --runs N    simulated runs per cell (default 4000)
-  --seed S    random seed (default 1)
-  --alpha A   SPRT alpha (default 0.05)
-  --beta B    SPRT beta (default 0.05)
-  --help      this text
 )";
-
-double number(const std::string& option, const char* text) {
-  char* end = nullptr;
-  const double v = std::strtod(text, &end);
-  if (!*text || *end || !(v > 0)) {
-    std::cerr << "sprt_sim: " << option << " expects a positive number, got '" << text << "'\n" << kUsage;
-    std::exit(2);
-  }
-  return v;
-}
 
 }  // namespace
 
@@ -41,26 +28,12 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   SprtConfig cfg;
   cfg.enabled = true;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
-      return 0;
-    }
-    if (i + 1 >= argc) {
-      std::cerr << "sprt_sim: unknown option or missing value: '" << a << "'\n" << kUsage;
-      return 2;
-    }
-    const char* v = argv[++i];
-    if (a == "--runs") runs = int(number(a, v));
-    else if (a == "--seed") seed = uint64_t(number(a, v));
-    else if (a == "--alpha") cfg.alpha = number(a, v);
-    else if (a == "--beta") cfg.beta = number(a, v);
-    else {
-      std::cerr << "sprt_sim: unknown option '" << a << "'\n" << kUsage;
-      return 2;
-    }
-  }
+  yav::cli::Flags flags("sprt_sim");
+  flags.integer("--runs", "N", runs, 1, INT32_MAX, "simulated runs per cell")
+      .integer("--seed", "S", seed, 0, yav::cli::kNoLimit, "random seed")
+      .number("--alpha", "A", cfg.alpha, 1e-9, 0.5, "SPRT alpha")
+      .number("--beta", "B", cfg.beta, 1e-9, 0.5, "SPRT beta");
+  flags.parseOrExit(argc, argv, 1, kUsage);
   struct Shape {
     const char* name;
     PairDistribution atEven;  // pair outcomes at equal strength

@@ -29,6 +29,7 @@
 
 #include "clock.h"
 #include "search.h"
+#include "tools/cli.h"
 #include "tools/search_config.h"
 
 using namespace yav;
@@ -146,69 +147,46 @@ void harvest(const std::vector<Cell>& moves, Search& prover, uint64_t proveItera
     out.push_back({SuiteEntry::Defence, before[earliestLoss], moves[earliestLoss], n - earliestLoss});
 }
 
-int usage(int code) {
-  std::fprintf(code ? stderr : stdout,
-               "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
-               "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
-               "                   [--jobs J]\n"
-               "  --games N             self-play games to harvest (build; default 50)\n"
-               "  --out FILE            suite file written (build)\n"
-               "  --iterations N        iterations per self-play move (build; default 20000)\n"
-               "  --prove-iterations N  iterations of the prover search (default 400000)\n"
-               "  --seed S              first game's seed (build; default 1)\n"
-               "  --suite FILE          suite to run (run)\n"
-               "  --time-ms MS          time per position (run; default 75, the bot's later turns)\n"
-               "  --config CONFIG       search under test, as search_match's keys (e.g. noforcing) [the bot's]\n"
-               "  --jobs J              threads (default 1; timings need a quiet machine: use 1 per core)\n"
-               "CONFIG keys:\n%s",
-               searchConfigKeys().c_str());
-  return code;
-}
-
-uint64_t number(const char* text, const char* flag) {
-  char* end = nullptr;
-  const unsigned long long v = std::strtoull(text, &end, 10);
-  if (end == text || *end) {
-    std::fprintf(stderr, "tactics: %s expects a whole number, got '%s'\n", flag, text);
-    std::exit(2);
-  }
-  return v;
-}
+const char* const kUsage =
+    "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
+    "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
+    "                   [--jobs J]\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) return usage(2);
-  const std::string command = argv[1];
-  if (command == "--help" || command == "-h") return usage(0);
   uint64_t games = 50, iterations = 20000, proveIterations = 400000, seed = 1, jobs = 1;
   double timeMs = 75;
   std::string out, suite, config;
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") return usage(0);
-    if (i + 1 >= argc) return usage(2);
-    const char* v = argv[++i];
-    if (arg == "--games") games = number(v, "--games");
-    else if (arg == "--iterations") iterations = number(v, "--iterations");
-    else if (arg == "--prove-iterations") proveIterations = number(v, "--prove-iterations");
-    else if (arg == "--seed") seed = number(v, "--seed");
-    else if (arg == "--jobs") jobs = std::max<uint64_t>(1, number(v, "--jobs"));
-    else if (arg == "--time-ms") timeMs = double(number(v, "--time-ms"));
-    else if (arg == "--out") out = v;
-    else if (arg == "--suite") suite = v;
-    else if (arg == "--config") config = v;
-    else {
-      std::fprintf(stderr, "tactics: unknown option '%s'\n", arg.c_str());
-      return usage(2);
-    }
-  }
+  SearchConfig tested;
+  cli::Flags flags("tactics");
+  flags.integer("--games", "N", games, 1, cli::kNoLimit, "self-play games to harvest (build)")
+      .text("--out", "FILE", out, "suite file written (build)", "none, needed by build")
+      .integer("--iterations", "N", iterations, 1, cli::kNoLimit, "iterations per self-play move (build)")
+      .integer("--prove-iterations", "N", proveIterations, 1, cli::kNoLimit, "iterations of the prover search")
+      .integer("--seed", "S", seed, 0, cli::kNoLimit, "first game's seed (build)")
+      .text("--suite", "FILE", suite, "suite to run (run)", "none, needed by run")
+      .number("--time-ms", "MS", timeMs, 1, cli::kNoMax, "time per position (run)", "75, the bot's later turns")
+      .value("--config", "CONFIG", "search under test (run), as search_match's keys (e.g. noforcing), listed below",
+             "the bot's",
+             [&tested, &config](const std::string& v) {
+               config = v;
+               std::string error;
+               parseSearchConfig(v, tested, error);
+               return error;
+             })
+      .integer("--jobs", "J", jobs, 1, 1024, "threads (timings need a quiet machine: use 1 per core)");
+  const std::vector<std::string> positional =
+      flags.parseOrExit(argc, argv, 1, kUsage, 1, "CONFIG keys:\n" + searchConfigKeys());
+  if (positional.size() != 1 || (positional[0] != "build" && positional[0] != "run"))
+    flags.fail("expected one command, build or run");
+  const std::string command = positional[0];
   std::mutex mutex;
   std::atomic<uint64_t> next{0};
   const Stopwatch clock;
 
   if (command == "build") {
-    if (out.empty()) return usage(2);
+    if (out.empty()) flags.fail("build needs --out FILE");
     std::vector<SuiteEntry> entries;
     uint64_t done = 0;
     auto worker = [&] {
@@ -247,20 +225,14 @@ int main(int argc, char** argv) {
   }
 
   if (command == "run") {
-    SearchConfig tested;
-    std::string error;
-    if (!parseSearchConfig(config, tested, error)) {
-      std::fprintf(stderr, "tactics: %s\n", error.c_str());
-      return 2;
-    }
-    if (suite.empty()) return usage(2);
+    if (suite.empty()) flags.fail("run needs --suite FILE");
     const std::vector<SuiteEntry> entries = readSuite(suite);
-    struct Outcome {
+    struct EntryResult {
       bool ok;
       double ms;
       bool unavoidable;
     };
-    std::vector<Outcome> results(entries.size());
+    std::vector<EntryResult> results(entries.size());
     auto worker = [&] {
       Search player(kNodes, tested.options), prover(kNodes);
       for (uint64_t i; (i = next++) < entries.size();) {
@@ -309,5 +281,5 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
-  return usage(2);
+  flags.fail("expected one command, build or run");
 }

@@ -11,6 +11,7 @@
 #include "tools/arena/record.h"
 #include "tools/arena/replay.h"
 #include "tools/arena/setup.h"
+#include "tools/cli.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -24,21 +25,9 @@ lines written by 'arena --record'. Board: X moved first, O second; [ ] the last 
 O took by the steal (numbered by the ply that placed it); lowercase letters the line that decided
 the game; rows y=0..8 on the left, x counted from each row's left end (labelled on the top and
 bottom edges). A legend names the bot of each colour and who is to move.
-  --game N     the game numbered N in RECORDS (default: the first game in the file)
-  --ply K      only the position after K plies (0 = empty board; default: every ply in turn)
-  --svg OUT    write an SVG instead of text: the position after --ply K, or without --ply the
-               whole game (final position, every stone numbered by the ply that placed it)
-               (default: none, text on stdout)
-  --moves LIST a position from a move list instead of RECORDS ('x y' pairs separated by spaces,
-               commas or semicolons; default: none)
-  --list       one line per game in RECORDS: number, bots, seats, length, result (default: off)
-  --help       this text
 )";
 
-[[noreturn]] void usageError(const std::string& message) {
-  std::cerr << "viewer: " << message << "\n(run 'viewer --help' for the options)\n";
-  std::exit(2);
-}
+[[noreturn]] void usageError(const std::string& message) { cli::Flags("viewer").fail(message); }
 
 // Who plays which colour: "A 'build/bin/bot'" (the command when the record header names it).
 struct Legend {
@@ -275,30 +264,20 @@ int main(int argc, char** argv) {
   int gameNumber = -1;
   long ply = -1;
   bool list = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) usageError(a + " needs a value");
-      return argv[++i];
-    };
-    auto integer = [&](const std::string& text) {
-      char* end = nullptr;
-      long v = std::strtol(text.c_str(), &end, 10);
-      if (text.empty() || *end || v < 0) usageError(a + " expects a non-negative integer, got '" + text + "'");
-      return v;
-    };
-    if (a == "--help" || a == "-h") {
-      std::cout << kUsage;
-      return 0;
-    } else if (a == "--game") gameNumber = int(integer(value()));
-    else if (a == "--ply") ply = integer(value());
-    else if (a == "--svg") svgPath = value();
-    else if (a == "--moves") moveList = value();
-    else if (a == "--list") list = true;
-    else if (!a.empty() && a[0] == '-') usageError("unknown option '" + a + "'");
-    else if (recordsPath.empty()) recordsPath = a;
-    else usageError("more than one records file given");
-  }
+  cli::Flags flags("viewer");
+  flags.integer("--game", "N", gameNumber, 0, INT32_MAX, "the game numbered N in RECORDS", "the first game in the file")
+      .integer("--ply", "K", ply, 0, INT32_MAX, "only the position after K plies (0 = empty board)", "every ply in turn")
+      .text("--svg", "OUT", svgPath,
+            "write an SVG instead of text: the position after --ply K, or without --ply the "
+            "whole game (final position, every stone numbered by the ply that placed it)",
+            "none, text on stdout")
+      .text("--moves", "LIST", moveList,
+            "a position from a move list instead of RECORDS ('x y' pairs separated by spaces, "
+            "commas or semicolons)",
+            "none")
+      .option("--list", list, "one line per game in RECORDS: number, bots, seats, length, result");
+  const std::vector<std::string> positional = flags.parseOrExit(argc, argv, 1, kUsage, 1);
+  if (!positional.empty()) recordsPath = positional[0];
   if (recordsPath.empty() == moveList.empty()) usageError("give either a records file or --moves");
 
   GameRecord game;

@@ -27,7 +27,7 @@ struct MatchStats {
   int64_t seatWins[2] = {0, 0}, seatDraws[2] = {0, 0}, seatLosses[2] = {0, 0};  // by A's seat
   int64_t reasonLostBy[kReasons][2] = {};  // [reason][loser: 0 = A, 1 = B]; draws counted in [Draw][0]
   Pentanomial pairs = {0, 0, 0, 0, 0};
-  std::map<int, int> pendingPairPoints;  // pair -> A's points x2 of the one finished game so far
+  std::map<int, int> pendingPairPoints;  // pair -> A's half-points of the one finished game so far
   BotTimes times[2];                     // A, B
 
   int64_t games() const { return wins + draws + losses; }
@@ -39,22 +39,22 @@ struct MatchStats {
       return;
     }
     const int a = r.seatOfA;
-    int points2;  // A's points x2
     if (r.result.winnerSeat < 0) {
-      ++draws, ++seatDraws[a], points2 = 1;
+      ++draws, ++seatDraws[a];
       ++reasonLostBy[int(Reason::Draw)][0];
     } else if (r.result.winnerSeat == a) {
-      ++wins, ++seatWins[a], points2 = 2;
+      ++wins, ++seatWins[a];
       ++reasonLostBy[int(r.result.reason)][1];
     } else {
-      ++losses, ++seatLosses[a], points2 = 0;
+      ++losses, ++seatLosses[a];
       ++reasonLostBy[int(r.result.reason)][0];
     }
+    const int aHalfPoints = int(halfPoints(r.result.winnerSeat < 0 ? kDrawResult : r.result.winnerSeat, a));
     auto it = pendingPairPoints.find(r.pair);
     if (it == pendingPairPoints.end()) {
-      pendingPairPoints[r.pair] = points2;
+      pendingPairPoints[r.pair] = aHalfPoints;
     } else {
-      ++pairs[size_t(it->second + points2)];
+      ++pairs[size_t(it->second + aHalfPoints)];
       pendingPairPoints.erase(it);
     }
     const auto& moves = r.result.moves;

@@ -1,7 +1,7 @@
 // Openings: the forced first plies both games of a pair start from. Either lines of a file
 // (`--openings FILE`, pair k uses line k mod count) or random plies (`--random-openings K` or
 // `K1-K2`, reproducible from `--seed S`). The referee plays them before asking the bots
-// (playGame in referee.h), so the bots see the position exactly as CodinGame would show it.
+// (refereeGame in referee.h), so the bots see the position exactly as CodinGame would show it.
 //
 // A random ply is uniform among the moves that neither make a 3 nor a 4 (the game stays open).
 // Ply 2 of a random opening is never the steal: with K = 1 the second bot decides the steal itself,

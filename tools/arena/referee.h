@@ -160,7 +160,7 @@ struct GameResult {
 
 // Plays one game. `opening` holds forced moves (validated legal and not ending the game) played
 // before the bots are asked. `players[seat]` plays seat 0 (first) or 1.
-inline GameResult playGame(Player* players[2], const std::vector<Cell>& opening, const Limits& limits) {
+inline GameResult refereeGame(Player* players[2], const std::vector<Cell>& opening, const Limits& limits) {
   GameResult result;
   Board board;
   Cell lastMove = kNoCell;

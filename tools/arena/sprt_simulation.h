@@ -41,6 +41,9 @@ struct SprtSimulation {
   double shareH0() const { return runs ? double(acceptedH0) / runs : 0; }
 };
 
+// Uniform in [0, 1): the top 53 bits of one random word.
+inline double uniform01(Rng& rng) { return (rng.next() >> 11) * (1.0 / 9007199254740992.0); }
+
 // `runs` SPRTs with pairs drawn from `pairs`, each stopped at a decision or after `maxPairs`.
 inline SprtSimulation simulateSprt(const SprtConfig& cfg, const PairDistribution& pairs, int runs, int maxPairs,
                                    uint64_t seed) {
@@ -55,7 +58,7 @@ inline SprtSimulation simulateSprt(const SprtConfig& cfg, const PairDistribution
     SprtDecision decision = SprtDecision::Continue;
     int n = 0;
     while (decision == SprtDecision::Continue && n < maxPairs) {
-      const double u = rng.uniform() * total;
+      const double u = uniform01(rng) * total;
       int bin = 0;
       while (bin < 4 && u >= cumulative[bin]) ++bin;
       ++counts[size_t(bin)], ++n;

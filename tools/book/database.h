@@ -17,8 +17,8 @@
 
 namespace yav::book {
 
-// A proven result for the player to move (of a position) or for the player making a move.
-enum class MoveProof : uint8_t { Unknown = 0, Win = 1, Loss = 2 };
+// Proofs (result.h) are stored for the player to move (PositionStats) or for the player making
+// the move (MoveStats, DeepMove), and only as Unknown, Win or Loss (two bits in the file).
 
 // One run's share of a move's statistics; `run` indexes Database::runs().
 struct RunCount {
@@ -29,7 +29,7 @@ struct RunCount {
 
 struct MoveStats {
   Cell move = kNoCell;  // canonical move (Canonical::toCanonical)
-  MoveProof proof = MoveProof::Unknown;
+  Proof proof = Proof::Unknown;
   uint32_t games = 0;       // the sums over `runs`
   uint32_t halfPoints = 0;  // 2 per win, 1 per draw, for the player making the move
   std::vector<RunCount> runs;
@@ -72,7 +72,7 @@ inline uint64_t freshRandom64() {
 }
 
 struct PositionStats {
-  MoveProof proof = MoveProof::Unknown;
+  Proof proof = Proof::Unknown;
   std::vector<MoveStats> moves;
 
   const MoveStats* find(Cell m) const {
@@ -83,7 +83,7 @@ struct PositionStats {
   MoveStats& get(Cell m) {
     for (auto& s : moves)
       if (s.move == m) return s;
-    moves.push_back(MoveStats{m, MoveProof::Unknown, 0, 0, {}});
+    moves.push_back(MoveStats{m, Proof::Unknown, 0, 0, {}});
     return moves.back();
   }
   uint64_t games() const {
@@ -98,7 +98,7 @@ struct PositionStats {
 struct DeepMove {
   Cell move = kNoCell;
   float value = 0.5f;
-  MoveProof proof = MoveProof::Unknown;
+  Proof proof = Proof::Unknown;
 };
 struct DeepVerdict {
   Cell best = kNoCell;
@@ -122,10 +122,10 @@ inline Board boardOf(const PositionKey& k) {
 struct PlyRecord {
   Board before;
   Cell move = kNoCell;
-  std::vector<std::pair<Cell, MoveProof>> proofs;
+  std::vector<std::pair<Cell, Proof>> proofs;
 };
 // A finished game: its last move ends it, which gives the result.
-struct GameRecord {
+struct SelfPlayGame {
   std::vector<PlyRecord> plies;
   // The result counts for the moves from this ply on. Earlier moves were followed by a random
   // move, so the result says little about them (their proofs are still kept).
@@ -182,14 +182,12 @@ class Database {
   // position of its first `storePlies` plies (from `countFrom` on) gets the game's result for the
   // move played there, then proofs are propagated from the end of the game to its start.
   // False (and nothing added) when the game's last move does not end it.
-  bool addGame(const GameRecord& game, int storePlies) {
+  bool addGame(const SelfPlayGame& game, int storePlies) {
     const size_t n = game.plies.size();
     if (n == 0) return false;
     const Outcome last = game.plies.back().before.outcomeOf(game.plies.back().move);
     if (last == Outcome::None) return false;
-    // Half points of the player who made the last move: 2 for a win, 1 for a draw, 0 for a loss.
-    const uint32_t lastMoverHalf = last == Outcome::Win ? 2 : last == Outcome::Draw ? 1 : 0;
-    const int lastMover = game.plies.back().before.toMove();
+    const int winner = winnerAfter(last, game.plies.back().before.toMove());
     if (current_ < 0) beginRun(RunInfo());
     const uint32_t run = uint32_t(current_);
     std::vector<PositionStats> transient(n);
@@ -201,10 +199,10 @@ class Database {
       frames.push_back(canonicalize(ply.before));
       rec[i] = int(i) < storePlies ? &map_[frames[i].key] : &transient[i];
       MoveStats& played = rec[i]->get(frames[i].toCanonical(ply.move));
-      if (i >= game.countFrom) played.add(run, 1, ply.before.toMove() == lastMover ? lastMoverHalf : 2 - lastMoverHalf);
+      if (i >= game.countFrom) played.add(run, 1, halfPoints(winner, ply.before.toMove()));
       const Outcome o = ply.before.outcomeOf(ply.move);
-      if (o == Outcome::Win) setProof(played, MoveProof::Win);
-      if (o == Outcome::Loss) setProof(played, MoveProof::Loss);
+      if (o == Outcome::Win) setProof(played, Proof::Win);
+      if (o == Outcome::Loss) setProof(played, Proof::Loss);
       for (const auto& [cell, proof] : ply.proofs)  // a move making our own 3 needs no record: the rules prove it
         if (ply.before.outcomeOf(cell) != Outcome::Loss) setProof(rec[i]->get(frames[i].toCanonical(cell)), proof);
     }
@@ -234,7 +232,7 @@ class Database {
     }
     for (const auto& [key, stats] : other.map_) {
       PositionStats& mine = map_[key];
-      if (stats.proof != MoveProof::Unknown && mine.proof == MoveProof::Unknown) mine.proof = stats.proof;
+      if (stats.proof != Proof::Unknown && mine.proof == Proof::Unknown) mine.proof = stats.proof;
       for (const auto& s : stats.moves) {
         MoveStats& m = mine.get(s.move);
         for (const RunCount& r : s.runs) {
@@ -261,13 +259,13 @@ class Database {
         const Canonical frame = canonicalize(b);  // key is canonical: transform 0 is one of the maps onto it
         for (auto& m : stats.moves) {
           Board next = b;
-          if (m.proof != MoveProof::Unknown || next.play(m.move) != Outcome::None) continue;
+          if (m.proof != Proof::Unknown || next.play(m.move) != Outcome::None) continue;
           if (const PositionStats* child = find(canonicalize(next).key)) {
             childProved(m, child->proof);
-            changed |= m.proof != MoveProof::Unknown;
+            changed |= m.proof != Proof::Unknown;
           }
         }
-        const MoveProof p = derivedProof(stats, b, frame);
+        const Proof p = derivedProof(stats, b, frame);
         changed |= p != stats.proof;
         stats.proof = p;
       }
@@ -276,31 +274,31 @@ class Database {
 
  private:
   // The first proof wins; a contradicting one is only counted (it would mean a wrong proof).
-  void setProof(MoveStats& m, MoveProof p) {
-    if (p == MoveProof::Unknown || m.proof == p) return;
-    if (m.proof == MoveProof::Unknown) m.proof = p;
+  void setProof(MoveStats& m, Proof p) {
+    if (p == Proof::Unknown || m.proof == p) return;
+    if (m.proof == Proof::Unknown) m.proof = p;
     else ++conflicts_;
   }
   // A move into a position that is lost for the opponent wins, and vice versa.
-  void childProved(MoveStats& m, MoveProof child) {
-    if (child == MoveProof::Win) setProof(m, MoveProof::Loss);
-    if (child == MoveProof::Loss) setProof(m, MoveProof::Win);
+  void childProved(MoveStats& m, Proof child) {
+    if (child == Proof::Win) setProof(m, Proof::Loss);
+    if (child == Proof::Loss) setProof(m, Proof::Win);
   }
   // Won when one move is a proven win; lost when every legal move (up to symmetry) is a proven loss
   // or makes our own 3.
-  static MoveProof derivedProof(const PositionStats& s, const Board& b, const Canonical& frame) {
+  static Proof derivedProof(const PositionStats& s, const Board& b, const Canonical& frame) {
     size_t lost = 0;
     for (const auto& m : s.moves) {
-      if (m.proof == MoveProof::Win) return MoveProof::Win;
-      lost += m.proof == MoveProof::Loss;
+      if (m.proof == Proof::Win) return Proof::Win;
+      lost += m.proof == Proof::Loss;
     }
-    if (lost == 0) return MoveProof::Unknown;
+    if (lost == 0) return Proof::Unknown;
     for (Bitboard legal = b.legalMoves(); legal;) {
       const Cell c = popLowest(legal);
       const MoveStats* m = s.find(frame.toCanonical(c));
-      if ((!m || m->proof != MoveProof::Loss) && b.outcomeOf(c) != Outcome::Loss) return MoveProof::Unknown;
+      if ((!m || m->proof != Proof::Loss) && b.outcomeOf(c) != Outcome::Loss) return Proof::Unknown;
     }
-    return MoveProof::Loss;
+    return Proof::Loss;
   }
 
   Map map_;

@@ -15,6 +15,8 @@ namespace yav::book {
 
 constexpr const char* kDatabaseMagic = "YAVBOOK\n";
 constexpr uint32_t kDatabaseVersion = 2;
+// Proofs are written as their enum values (0 unknown, 1 win, 2 loss).
+static_assert(int(Proof::Unknown) == 0 && int(Proof::Win) == 1 && int(Proof::Loss) == 2, "file format");
 
 namespace dbfile {
 
@@ -29,6 +31,15 @@ inline void putString(std::string& out, const std::string& s) {
   putVarint(out, s.size());
   out += s;
 }
+// A position record's fixed part (stones, flags, move count) and a move record's first byte,
+// shared by both file versions.
+inline void putPositionHead(std::string& out, const PositionKey& key, const PositionStats& s) {
+  put(out, key.mine, 8);
+  put(out, key.theirs, 8);
+  put(out, unsigned(key.stealAvailable) | unsigned(s.proof) << 1, 1);
+  put(out, s.moves.size(), 1);
+}
+inline void putMoveHead(std::string& out, const MoveStats& m) { put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1); }
 inline uint64_t fnv1a(const std::string& bytes, size_t size) {
   uint64_t h = 0xCBF29CE484222325ull;
   for (size_t i = 0; i < size; ++i) h = (h ^ uint8_t(bytes[i])) * 0x100000001B3ull;
@@ -85,12 +96,9 @@ inline std::string serializeDatabase(const Database& db) {
   }
   put(out, order.size(), 8);
   for (const auto* e : order) {
-    put(out, e->first.mine, 8);
-    put(out, e->first.theirs, 8);
-    put(out, unsigned(e->first.stealAvailable) | unsigned(e->second.proof) << 1, 1);
-    put(out, e->second.moves.size(), 1);
+    putPositionHead(out, e->first, e->second);
     for (const auto& m : e->second.moves) {
-      put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+      putMoveHead(out, m);
       putVarint(out, m.runs.size());
       for (const RunCount& r : m.runs) {
         putVarint(out, r.run);
@@ -178,7 +186,7 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
     if (canonicalize(key).key != key) return fail("position not in canonical form" + where, start);
     if (db.find(key)) return fail("duplicate position" + where, start);
     PositionStats& stats = db.at(key);
-    stats.proof = MoveProof(flags >> 1);
+    stats.proof = Proof(flags >> 1);
     const Board b = boardOf(key);
     for (uint64_t j = 0; j < moves; ++j) {
       const size_t moveStart = in.pos;
@@ -186,7 +194,7 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
       if (!in.get(cellAndProof, 1)) return fail("file truncated" + where, in.pos);
       const uint64_t cell = cellAndProof & 63, proof = cellAndProof >> 6;
       if (!b.isLegal(Cell(cell)) || proof > 2 || stats.find(Cell(cell))) return fail("invalid move record" + where, moveStart);
-      MoveStats m{Cell(cell), MoveProof(proof), 0, 0, {}};
+      MoveStats m{Cell(cell), Proof(proof), 0, 0, {}};
       uint64_t entries = 1;
       if (!legacy && !in.varint(entries)) return fail("file truncated" + where, in.pos);
       for (uint64_t k = 0; k < entries; ++k) {
@@ -223,7 +231,7 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
         if (!in.get(cellAndProof, 1) || !in.get(value, 2)) return fail("file truncated in the verdicts", in.pos);
         const Cell cell = Cell(cellAndProof & 63);
         if (!b.isLegal(cell) || (cellAndProof >> 6) > 2) return fail("invalid verdict record", start);
-        v.moves.push_back({cell, float(value) / 65535.0f, MoveProof(cellAndProof >> 6)});
+        v.moves.push_back({cell, float(value) / 65535.0f, Proof(cellAndProof >> 6)});
       }
       if (!v.find(v.best)) return fail("invalid verdict record", start);
       db.setVerdict(engine, key, std::move(v));

@@ -13,9 +13,8 @@ namespace yav::book {
 
 constexpr const char* kBookEngineVersion = "yav-search-rave-forcing-1";
 
-inline MoveProof moveProofOf(Proof p) {
-  return p == Proof::Win ? MoveProof::Win : p == Proof::Loss ? MoveProof::Loss : MoveProof::Unknown;
-}
+// The database keeps no draws (a proven draw is stored as unknown).
+inline Proof storedProof(Proof p) { return p == Proof::Draw ? Proof::Unknown : p; }
 
 // One search per thread; its tree is reset at each new game.
 class SearchEngine : public BookEngine {
@@ -28,7 +27,7 @@ class SearchEngine : public BookEngine {
     const SearchResult r = search_.run(position, l);
     EngineAnswer a;
     a.move = r.move;
-    for (const RootMove& m : r.children) a.children.push_back({m.move, m.visits, moveProofOf(m.proof)});
+    for (const RootMove& m : r.children) a.children.push_back({m.move, m.visits, storedProof(m.proof)});
     return a;
   }
 
@@ -61,7 +60,7 @@ inline DeepVerdict deepEvaluate(const Board& b, const DeepLimits& limits) {
   const SearchResult r = search.run(b, l);
   DeepVerdict v;
   v.best = r.move;
-  for (const RootMove& m : r.children) v.moves.push_back({m.move, float(m.value), moveProofOf(m.proof)});
+  for (const RootMove& m : r.children) v.moves.push_back({m.move, float(m.value), storedProof(m.proof)});
   // Moves the search never expands are decided by the rules: a win now, or a loss now or next
   // (our own 3, or leaving the opponent's win open).
   const int me = b.toMove();
@@ -69,8 +68,8 @@ inline DeepVerdict deepEvaluate(const Board& b, const DeepLimits& limits) {
   for (Bitboard legal = b.legalMoves(); legal;) {
     const Cell c = popLowest(legal);
     if (v.find(c)) continue;
-    if (wins >> c & 1) v.moves.push_back({c, 1.0f, MoveProof::Win});
-    else if (b.outcomeOf(c) == Outcome::Loss || (threats & ~bit(c))) v.moves.push_back({c, 0.0f, MoveProof::Loss});
+    if (wins >> c & 1) v.moves.push_back({c, 1.0f, Proof::Win});
+    else if (b.outcomeOf(c) == Outcome::Loss || (threats & ~bit(c))) v.moves.push_back({c, 0.0f, Proof::Loss});
   }
   return v;
 }

@@ -47,11 +47,11 @@ inline Choices chooseMoves(const Database& db, const PackOptions& opt) {
   for (const auto& [key, stats] : db.map()) {
     BookChoice best;
     for (const auto& m : stats.moves) {
-      if (m.proof == MoveProof::Win) {
+      if (m.proof == Proof::Win) {
         if (!best.proven || m.games > 0) best = {m.move, 1.0, true, 0};
         continue;
       }
-      if (best.proven || m.proof == MoveProof::Loss || m.games < opt.minGames) continue;
+      if (best.proven || m.proof == Proof::Loss || m.games < opt.minGames) continue;
       const double bound = lowerBound(m, opt);
       if (bound > opt.threshold && (best.move == kNoCell || bound > best.bound)) best = {m.move, bound, false, 0};
     }

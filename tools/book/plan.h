@@ -3,13 +3,14 @@
 // (verify.h), then the packed book.
 #pragma once
 
-#include <cstdlib>
+#include <cstdint>
 #include <string>
 
 #include "tools/book/pack.h"
 #include "tools/book/swap.h"
 #include "tools/book/engine.h"
 #include "tools/book/verify.h"
+#include "tools/cli.h"
 
 namespace yav::book {
 
@@ -48,21 +49,17 @@ inline BookPlan planBook(Database& db, const PackOptions& opt, const VerifyOptio
   return plan;
 }
 
-// The packer's options shared by bookpack and bookgen show; false when `arg` is not one of them
-// (`bad` set when it is one but the value is wrong).
-inline bool parsePackOption(const std::string& arg, const std::string& value, PackOptions& opt, bool& bad) {
-  char* end = nullptr;
-  const double v = std::strtod(value.c_str(), &end);
-  const bool number = end != value.c_str() && *end == '\0' && v >= 0;
-  bad = false;
-  if (arg == "--bound") return bad = value != "linear" && value != "wilson", opt.wilson = value == "wilson", true;
-  if (arg != "--min-games" && arg != "--margin" && arg != "--threshold" && arg != "--budget") return false;
-  if (!number) return bad = true, true;
-  if (arg == "--min-games") opt.minGames = uint32_t(v);
-  if (arg == "--margin") opt.margin = v;
-  if (arg == "--threshold") opt.threshold = v;
-  if (arg == "--budget") opt.budgetChars = size_t(v);
-  return true;
+// The packer's options, shared by bookpack and bookgen show.
+inline void addPackFlags(cli::Flags& flags, PackOptions& opt) {
+  flags.integer("--min-games", "N", opt.minGames, 0, UINT32_MAX, "games a move needs unless proven won")
+      .value("--bound", "linear|wilson", "lower confidence bound: win rate - K/sqrt(n), or Wilson with z = K", "linear",
+             [&opt](const std::string& v) {
+               opt.wilson = v == "wilson";
+               return v == "linear" || v == "wilson" ? "" : "--bound expects linear or wilson, got '" + v + "'";
+             })
+      .number("--margin", "K", opt.margin, 0, cli::kNoMax, "K of the bound")
+      .number("--threshold", "T", opt.threshold, 0, cli::kNoMax, "a move is shipped only when its bound is above T")
+      .integer("--budget", "CHARS", opt.budgetChars, 0, cli::kNoLimit, "book text limit in characters (UTF-16 units)");
 }
 
 // The verification settings shared by bookpack and bookgen show (they make the cache key).
@@ -77,28 +74,20 @@ struct VerifySettings {
     return o;
   }
 };
-inline bool parseVerifyOption(const std::string& arg, const std::string& value, VerifySettings& s, bool& bad) {
-  char* end = nullptr;
-  const double v = std::strtod(value.c_str(), &end);
-  bad = !(end != value.c_str() && *end == '\0' && v >= 0);
-  if (arg == "--verify-ms") s.limits.timeMs = v, s.limits.iterations = 0, bad |= v <= 0;
-  else if (arg == "--verify-iterations") s.limits.iterations = uint64_t(v), bad |= v < 1;
-  else if (arg == "--verify-margin") s.margin = v;
-  else return bad = false, false;
-  return true;
-}
-inline const char* verifyOptionsHelp() {
-  return "  --verify-ms MS        deep search time per position; part of the verdict cache key [1000]\n"
-         "  --verify-iterations N fixed iterations instead of time (deterministic) [off]\n"
-         "  --verify-margin M     replace a book move rated more than M below the deep search's best [0.1]\n";
-}
-
-inline const char* packOptionsHelp() {
-  return "  --min-games N         games a move needs unless proven won [10]\n"
-         "  --bound linear|wilson lower confidence bound: win rate - K/sqrt(n), or Wilson with z = K [linear]\n"
-         "  --margin K            K of the bound [2]\n"
-         "  --threshold T         a move is shipped only when its bound is above T [0.2]\n"
-         "  --budget CHARS        book text limit in characters (UTF-16 units) [40000]\n";
+inline void addVerifyFlags(cli::Flags& flags, VerifySettings& s) {
+  flags
+      .value("--verify-ms", "MS", "deep search time per position; part of the verdict cache key",
+             cli::numberText(s.limits.timeMs),
+             [&s](const std::string& v) {
+               if (!cli::toNumber(v, 1e-9, cli::kNoMax, s.limits.timeMs))
+                 return cli::Flags::rangeError("--verify-ms", 1e-9, cli::kNoMax, v);
+               s.limits.iterations = 0;
+               return std::string();
+             })
+      .integer("--verify-iterations", "N", s.limits.iterations, 1, cli::kNoLimit,
+               "fixed iterations instead of time (deterministic)", "off")
+      .number("--verify-margin", "M", s.margin, 0, cli::kNoMax,
+              "replace a book move rated more than M below the deep search's best");
 }
 
 }  // namespace yav::book

@@ -25,7 +25,7 @@ inline VerdictText verdictText(const Database& db, const std::string& engineKey)
     const DeepMove* m = v ? v->find(move) : nullptr;
     if (!m) return v ? "not searched" : "";
     char text[40];
-    if (m->proof != MoveProof::Unknown) std::snprintf(text, sizeof text, "%s", m->proof == MoveProof::Win ? "proven win" : "proven loss");
+    if (m->proof != Proof::Unknown) std::snprintf(text, sizeof text, "%s", m->proof == Proof::Win ? "proven win" : "proven loss");
     else std::snprintf(text, sizeof text, "%.3f", double(m->value));
     return std::string(text) + (v->best == move ? " (best)" : "");
   };
@@ -57,7 +57,7 @@ class BookPrinter {
     char bound[16] = "-", win[16] = "-";
     if (s.games) std::snprintf(win, sizeof win, "%.3f", s.winRate());
     if (s.games) std::snprintf(bound, sizeof bound, "%.3f", lowerBound(s, opt_));
-    const char* proof = s.proof == MoveProof::Win ? "win" : s.proof == MoveProof::Loss ? "loss" : "-";
+    const char* proof = s.proof == Proof::Win ? "win" : s.proof == Proof::Loss ? "loss" : "-";
     const std::string deep = verdict_ ? verdict_(c.key, name) : std::string();
     char text[200];
     std::snprintf(text, sizeof text, "%-14s %7u %6s %7s %-6s %-24s", moveName(b, move).c_str(), s.games, win, bound, proof,
@@ -124,9 +124,9 @@ class BookPrinter {
       const SwapRow& r = table.rows[i];
       auto stats = [](const MoveStats& m, double bound) {
         char s[48];
-        if (m.games == 0 && m.proof == MoveProof::Unknown) return std::string("-");
+        if (m.games == 0 && m.proof == Proof::Unknown) return std::string("-");
         std::snprintf(s, sizeof s, "%5u %.2f %s%s", m.games, m.winRate(), bound > -2 ? std::to_string(bound).substr(0, 5).c_str() : "-",
-                      m.proof == MoveProof::Win ? " W" : m.proof == MoveProof::Loss ? " L" : "");
+                      m.proof == Proof::Win ? " W" : m.proof == Proof::Loss ? " L" : "");
         return std::string(s);
       };
       Board after;

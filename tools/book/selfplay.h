@@ -22,7 +22,7 @@ namespace yav::book {
 struct EngineMove {
   Cell move = kNoCell;
   uint32_t visits = 0;
-  MoveProof proof = MoveProof::Unknown;  // for the player to move
+  Proof proof = Proof::Unknown;  // for the player to move
 };
 struct EngineAnswer {
   Cell move = kNoCell;
@@ -53,16 +53,16 @@ inline uint64_t mixSeed(uint64_t a, uint64_t b) {
   return z ^ (z >> 31);
 }
 
-struct GameResult {
-  GameRecord record;
+struct SelfPlayResult {
+  SelfPlayGame record;
   bool finished = false;
   int bookPlies = 0;  // leading plies that followed the database or the random opening
 };
 
 // Plays one game. The database is only read, under `lock`.
-inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& engine, const SelfPlayOptions& opt,
+inline SelfPlayResult playSelfPlayGame(const Database& db, std::mutex& lock, BookEngine& engine, const SelfPlayOptions& opt,
                            uint64_t seed, const std::atomic<bool>& stop) {
-  GameResult result;
+  SelfPlayResult result;
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
   auto betaSample = [&](double a, double b) {
@@ -94,23 +94,23 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
       const MoveStats* pick = nullptr;
       double best = -1;
       for (const auto& s : stored)
-        if (s.proof == MoveProof::Win && (!pick || pick->proof != MoveProof::Win || s.games > pick->games)) pick = &s;
+        if (s.proof == Proof::Win && (!pick || pick->proof != Proof::Win || s.games > pick->games)) pick = &s;
       if (!pick)
         for (const auto& s : stored) {
-          if (s.proof == MoveProof::Loss || s.games == 0) continue;
+          if (s.proof == Proof::Loss || s.games == 0) continue;
           const double won = s.halfPoints / 2.0, sample = betaSample(1 + won, 1 + s.games - won);
           if (sample > best) best = sample, pick = &s;
         }
-      if (pick && (pick->proof == MoveProof::Win || (best > opt.followThreshold && uniform(rng) >= opt.engineShare))) {
+      if (pick && (pick->proof == Proof::Win || (best > opt.followThreshold && uniform(rng) >= opt.engineShare))) {
         rec.move = frame.fromCanonical(pick->move);
         followed = true;
       } else {
         const EngineAnswer answer = engine.choose(b, mixSeed(seed, uint64_t(ply)));
         auto lost = [&](Cell m) {
           for (const auto& s : stored)
-            if (s.move == frame.toCanonical(m)) return s.proof == MoveProof::Loss;
+            if (s.move == frame.toCanonical(m)) return s.proof == Proof::Loss;
           for (const auto& c : answer.children)
-            if (c.move == m) return c.proof == MoveProof::Loss;
+            if (c.move == m) return c.proof == Proof::Loss;
           return false;
         };
         rec.move = answer.move;
@@ -122,7 +122,7 @@ inline GameResult playGame(const Database& db, std::mutex& lock, BookEngine& eng
           else if (!b.isLegal(rec.move)) rec.move = lowestCell(b.legalMoves());
         }
         for (const auto& c : answer.children)
-          if (c.proof != MoveProof::Unknown && b.isLegal(c.move)) rec.proofs.emplace_back(c.move, c.proof);
+          if (c.proof != Proof::Unknown && b.isLegal(c.move)) rec.proofs.emplace_back(c.move, c.proof);
       }
     }
     inBook = inBook && followed;
@@ -154,7 +154,6 @@ class Generator {
       : db_(db), play_(play), run_(run), factory_(std::move(factory)) {}
 
   bool run(std::atomic<bool>& stop, std::ostream& log, std::string& error) {
-    geometry(), lineRules(), zobrist(), symmetries(), windows();  // build shared tables before threads start
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     if (!db_.hasCurrentRun()) {
@@ -176,7 +175,7 @@ class Generator {
           if ((run_.targetGames && gamesBefore + nextGame_ >= run_.targetGames) || timeUp()) break;
           index = nextGame_++;
         }
-        GameResult game = playGame(db_, lock_, *engine, play_, mixSeed(runSeed, index), stop);
+        SelfPlayResult game = playSelfPlayGame(db_, lock_, *engine, play_, mixSeed(runSeed, index), stop);
         std::string checkpoint;
         {
           std::lock_guard<std::mutex> g(lock_);

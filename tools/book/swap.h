@@ -16,7 +16,7 @@ namespace yav::book {
 inline MoveStats flipped(const MoveStats& m) {
   MoveStats f = m;
   f.halfPoints = 2 * m.games - m.halfPoints;
-  f.proof = m.proof == MoveProof::Win ? MoveProof::Loss : m.proof == MoveProof::Loss ? MoveProof::Win : MoveProof::Unknown;
+  f.proof = flipProof(m.proof);
   return f;
 }
 
@@ -54,23 +54,23 @@ inline SwapTable swapTable(const Database& db, const PackOptions& opt) {
     const MoveStats* best = nullptr;
     if (stats) {
       for (const MoveStats& m : stats->moves) {
-        anyWin |= m.proof == MoveProof::Win;
-        allLost &= m.proof == MoveProof::Loss;
-        const bool usable = m.games >= opt.minGames && m.proof != MoveProof::Loss;
+        anyWin |= m.proof == Proof::Win;
+        allLost &= m.proof == Proof::Loss;
+        const bool usable = m.games >= opt.minGames && m.proof != Proof::Loss;
         const double bound = usable ? lowerBound(m, opt) : kNone;
         if (m.move == stealName) row.steal = m, row.stealBound = bound;
         else if (usable && bound > row.replyBound) row.reply = m, row.replyBound = bound;
         if (usable && bound > bestBound) best = &m, bestBound = bound;
       }
       for (const MoveStats& m : stats->moves)
-        if (m.proof == MoveProof::Win) best = &m;
+        if (m.proof == Proof::Win) best = &m;
       allLost &= stats->moves.size() == moveClasses(after).size();
     }
     if (anyWin) {
       row.rated = row.provenLoss = true;
     } else if (allLost) {
       row.rated = row.provenWin = true, row.bound = 1;
-    } else if (best && (row.steal.games >= opt.minGames || row.steal.proof != MoveProof::Unknown)) {
+    } else if (best && (row.steal.games >= opt.minGames || row.steal.proof != Proof::Unknown)) {
       row.rated = true;
     }
     if (best) {

@@ -68,23 +68,23 @@ inline bool verifyChoices(Database& db, Choices& choices, const std::vector<Posi
     }
     const DeepMove* best = v->find(v->best);
     const bool root = key == PositionKey{};  // the first move is the swap table's: only a proof overrides it
-    const bool lost = mine->proof == MoveProof::Loss;
+    const bool lost = mine->proof == Proof::Loss;
     if (it->second.proven) {
       report.conflicts += lost;
       continue;
     }
     const bool worse = !root && best && best->move != mine->move && mine->value < best->value - opt.margin &&
-                       best->proof != MoveProof::Loss;
+                       best->proof != Proof::Loss;
     if (!lost && !worse) continue;
     const Board b = boardOf(key);
     const Canonical c = canonicalize(b);
     std::string line = "  " + std::to_string(b.stoneCount()) + " stones, player " + std::to_string(b.toMove() + 1) +
                        ": book move " + cellName(c.fromCanonical(mine->move)) + " (deep " +
                        (lost ? std::string("proven lost") : std::to_string(mine->value).substr(0, 5)) + ")";
-    if (best && best->proof != MoveProof::Loss && best->move != mine->move) {
+    if (best && best->proof != Proof::Loss && best->move != mine->move) {
       line += " -> " + cellName(c.fromCanonical(best->move)) + " (deep " + std::to_string(best->value).substr(0, 5) + ")";
       it->second.move = best->move;
-      it->second.proven = best->proof == MoveProof::Win;
+      it->second.proven = best->proof == Proof::Win;
       it->second.bound = best->value;
       ++(lost ? report.replacedLost : report.replacedWorse);
     } else {

@@ -1,0 +1,185 @@
+// The search tree: one pool of nodes allocated once, the root, and keeping the tree from one
+// search to the next (tree reuse). Selection, expansion and backups are the search's (search.h).
+//
+// The children of a node are one contiguous block of the pool, created when the node is expanded;
+// nodes hold no board: the search replays the moves from the root's position.
+#pragma once
+
+#include <algorithm>
+#include <cassert>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "board.h"
+#include "result.h"
+
+namespace yav {
+
+// One node of the tree, 24 bytes. Deliberately without initialisers so that the pool is not
+// touched at allocation (SearchTree::initNode sets every field). Invariants, per field:
+struct SearchNode {
+  // 0 until the node is expanded, then the index of the first of its childCount children, a
+  // contiguous block. Set once; only compaction rewrites it (to the block's new place). Index 0 is
+  // never a child: it holds the root (the first one, and the one compaction moves there).
+  uint32_t firstChild;
+  // Iterations that went through this node; only grows.
+  uint32_t visits;
+  // Those iterations' half-points (result.h) for the player who moved into this node:
+  // halfPoints <= 2 * visits.
+  uint32_t halfPoints;
+  // RAVE (all moves as first): iterations through the parent in which the parent's side to move
+  // played this node's cell later (in the tree or the playout), and their half-points for it;
+  // amafHalfPoints <= 2 * amafVisits.
+  uint32_t amafVisits, amafHalfPoints;
+  // The cell played into this node (a steal is the cell of the opponent's stone); kNoCell for a
+  // root created from a position.
+  int8_t move;
+  // 0 until expanded, then 1..kCells (a node whose moves are all decided is proven instead).
+  uint8_t childCount;
+  // For the side to move at this node. Unknown until proven; a proof never changes.
+  Proof proof;
+  uint8_t pad;  // 0
+};
+static_assert(sizeof(SearchNode) == 24, "the pool's size and cache use count on 24-byte nodes");
+static_assert(kCells <= INT8_MAX && kCells <= UINT8_MAX, "move and childCount hold a cell / a child count");
+
+constexpr size_t kDefaultNodes = size_t(12) << 20;  // 24 bytes each: 302 MB of address space
+
+class SearchTree {
+ public:
+  using Index = uint32_t;
+  using Node = SearchNode;
+  static constexpr Index kNone = UINT32_MAX;
+
+  explicit SearchTree(size_t maxNodes)
+      : capacity_(std::max<size_t>(maxNodes, 128)),
+        pool_(new Node[capacity_]) {}  // left uninitialised: pages are touched only when used
+
+  Node& operator[](Index i) {
+    assert(i < used_);
+    return pool_[i];
+  }
+  const Node& operator[](Index i) const {
+    assert(i < used_);
+    return pool_[i];
+  }
+  Index root() const { return root_; }
+  const Board& rootBoard() const { return rootBoard_; }  // the position at the root
+  size_t used() const { return used_; }                  // nodes in use, from index 0
+
+  // Forgets the tree (the next setRoot starts a new one).
+  void clear() {
+    used_ = 0;
+    root_ = kNone;
+  }
+
+  // Makes `position` the root: the previous tree is kept when `position` is its root or within
+  // two plies of it (our move + the reply), otherwise a new tree of one node starts. Returns
+  // whether the tree was kept.
+  bool setRoot(const Board& position) {
+    const bool kept = adoptRoot(position);
+    if (!kept) {
+      used_ = 0;
+      root_ = allocate(1);
+      initNode(pool_[root_], kNoCell);
+    }
+    rootBoard_ = position;
+    return kept;
+  }
+
+  // `count` consecutive new nodes (not initialised), or kNone when the pool is full.
+  Index allocate(size_t count) {
+    if (used_ + count > capacity_) return kNone;
+    Index i = Index(used_);
+    used_ += count;
+    return i;
+  }
+
+  static void initNode(Node& n, Cell move) {
+    n.firstChild = 0;
+    n.visits = n.halfPoints = n.amafVisits = n.amafHalfPoints = 0;
+    n.move = int8_t(move);
+    n.childCount = 0;
+    n.proof = Proof::Unknown;
+    n.pad = 0;
+  }
+
+ private:
+  // Moves the root to `position` when it is the previous root or within two plies of it, and
+  // compacts the pool when more than half of it is in use. Returns false when nothing is kept.
+  bool adoptRoot(const Board& position) {
+    if (root_ == kNone) return false;
+    Index found = kNone;
+    if (rootBoard_ == position) {
+      found = root_;
+    } else {
+      const Node& r = pool_[root_];
+      for (Index i = r.firstChild, e = r.firstChild + r.childCount; r.firstChild && i < e && found == kNone; ++i) {
+        Board b1 = rootBoard_;
+        if (b1.play(pool_[i].move) != Outcome::None) continue;
+        if (b1 == position) {
+          found = i;
+          break;
+        }
+        const Node& c = pool_[i];
+        for (Index j = c.firstChild, f = c.firstChild + c.childCount; c.firstChild && j < f; ++j) {
+          Board b2 = b1;
+          if (b2.play(pool_[j].move) != Outcome::None) continue;
+          if (b2 == position) {
+            found = j;
+            break;
+          }
+        }
+      }
+    }
+    if (found == kNone) return false;
+    root_ = found;
+    if (used_ > capacity_ / 2) compact();
+    return true;
+  }
+
+  // Moves the subtree of the root to the front of the pool, keeping every child block
+  // contiguous. Blocks are moved in the order of their old positions, so that a block's new place
+  // never overlaps a block not yet moved.
+  void compact() {
+    struct Block {
+      Index oldStart, count, newStart;
+    };
+    std::vector<Block> blocks;
+    std::vector<Index> stack{root_};
+    while (!stack.empty()) {
+      const Node& n = pool_[stack.back()];
+      stack.pop_back();
+      if (!n.firstChild) continue;
+      blocks.push_back({n.firstChild, n.childCount, 0});
+      for (Index i = n.firstChild; i < n.firstChild + n.childCount; ++i) stack.push_back(i);
+    }
+    std::sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) { return a.oldStart < b.oldStart; });
+    Index next = 1;
+    for (Block& b : blocks) b.newStart = next, next += b.count;
+    auto newIndexOf = [&](Index oldStart) {
+      auto it = std::lower_bound(blocks.begin(), blocks.end(), oldStart,
+                                 [](const Block& b, Index v) { return b.oldStart < v; });
+      return it->newStart;
+    };
+    Node rootCopy = pool_[root_];
+    if (rootCopy.firstChild) rootCopy.firstChild = newIndexOf(rootCopy.firstChild);
+    for (const Block& b : blocks)
+      for (Index i = b.oldStart; i < b.oldStart + b.count; ++i)
+        if (pool_[i].firstChild) pool_[i].firstChild = newIndexOf(pool_[i].firstChild);
+    for (const Block& b : blocks) std::memmove(&pool_[b.newStart], &pool_[b.oldStart], b.count * sizeof(Node));
+    pool_[0] = rootCopy;
+    root_ = 0;
+    used_ = next;
+  }
+
+  size_t capacity_;
+  std::unique_ptr<Node[]> pool_;
+  size_t used_ = 0;
+  Index root_ = kNone;
+  Board rootBoard_;
+};
+
+}  // namespace yav
