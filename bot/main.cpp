@@ -23,13 +23,13 @@ struct BotConfig {
   bool book = true;
   bool plainUct = false;
   bool forcing = true;
-  bool endgame = true;
+  bool endgame = false;
   bool quiet = false;
 };
 
 const char* const kUsage =
     "usage: bot [--time-ms MS] [--first-time-ms MS] [--iterations N] [--seed S] [--no-book]\n"
-    "           [--plain-uct] [--no-forcing] [--no-endgame] [--quiet]\n"
+    "           [--plain-uct] [--no-forcing] [--endgame] [--quiet]\n"
     "Plays Yavalath over the CodinGame protocol on stdin/stdout. No flags = CodinGame behaviour.\n";
 
 bool parseNumber(const char* text, double& out) {
@@ -67,8 +67,8 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       cfg.plainUct = true;
     } else if (arg == "--no-forcing") {
       cfg.forcing = false;
-    } else if (arg == "--no-endgame") {
-      cfg.endgame = false;
+    } else if (arg == "--endgame") {
+      cfg.endgame = true;
     } else if (arg == "--quiet") {
       cfg.quiet = true;
     } else if (arg == "--help" || arg == "-h") {
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
   if (!parseArgs(argc, argv, cfg)) return 2;
   yav::SearchOptions options = cfg.plainUct ? yav::SearchOptions::plainUct() : yav::SearchOptions();
   if (!cfg.forcing) options.forcing = false;
-  if (!cfg.endgame) options.endgame = false;
+  if (cfg.endgame) options.endgame = true;
   yav::Search search(yav::kDefaultNodes, options);
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;

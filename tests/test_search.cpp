@@ -128,7 +128,7 @@ TEST(SearchForcing, ProofsAgreeWithTheMctsSolver) {
   SearchOptions withoutForcing;
   withoutForcing.forcing = false;
   Rng rng(314);
-  int compared = 0, provenByForcing = 0;
+  int compared = 0, provenByForcing = 0, solvedExactly = 0;
   for (int tries = 0; tries < 4000 && compared < 40; ++tries) {
     Board b;
     bool over = false;
@@ -145,6 +145,21 @@ TEST(SearchForcing, ProofsAgreeWithTheMctsSolver) {
     if (truth.proof == Proof::Unknown) continue;
     const SearchResult r = fast.run(b, iterations(300));
     ++compared;
+    // With the exact endgame solver (the offline analyses' search) the root is solved outright.
+    Search analysis(kTestNodes, SearchOptions::deepAnalysis());
+    const SearchResult solved = analysis.run(b, iterations(300));
+    if (popcount(b.empty()) <= SearchOptions().endgameRootEmpties) {
+      ++solvedExactly;
+      ASSERT_EQ(solved.proof, truth.proof);
+      if (truth.proof != Proof::Loss) {  // the move keeps the value
+        Board after = b;
+        const Outcome o = after.play(solved.move);
+        if (o == Outcome::None) {
+          Search check(kTestNodes, withoutForcing);
+          EXPECT_EQ(check.run(after, iterations(300000)).proof, flipProof(truth.proof)) << cellName(solved.move);
+        }
+      }
+    }
     if (r.proof == Proof::Unknown) continue;
     ++provenByForcing;
     ASSERT_EQ(r.proof, truth.proof) << "position with " << b.stoneCount() << " stones";
@@ -159,6 +174,7 @@ TEST(SearchForcing, ProofsAgreeWithTheMctsSolver) {
   }
   EXPECT_EQ(compared, 40);
   EXPECT_GT(provenByForcing, 10);
+  EXPECT_GT(solvedExactly, 10);
 }
 
 TEST(SearchForcing, RootForcedWinIsPlayedAtOnce) {

@@ -50,6 +50,7 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
     else if (key == "fdepth") cfg.options.forcingLeafDepth = int(v);
     else if (key == "fvisits") cfg.options.forcingVisits = uint32_t(v);
     else if (key == "frootnodes") cfg.options.forcingRootNodes = uint32_t(v);
+    else if (key == "endgame") cfg.options.endgame = true;
     else if (key == "noendgame") cfg.options.endgame = false;
     else if (key == "egroot") cfg.options.endgameRootEmpties = int(v);
     else if (key == "egrootnodes") cfg.options.endgameRootNodes = uint32_t(v);
@@ -87,7 +88,7 @@ inline std::string searchConfigKeys() {
     << "  fnodes=N     solver nodes per call at a node (default " << d.forcingLeafNodes << ")\n"
     << "  fdepth=N     solver depth (attacker moves) at a node (default " << d.forcingLeafDepth << ")\n"
     << "  frootnodes=N solver nodes per call at the root (default " << d.forcingRootNodes << ")\n"
-    << "  noendgame    no exact endgame solver (default: on)\n"
+    << "  endgame / noendgame  the exact endgame solver on / off (default: off)\n"
     << "  egroot=N     the root is solved exactly with at most N empty cells (default " << d.endgameRootEmpties << ")\n"
     << "  egrootnodes=N  endgame solver nodes at the root (default " << d.endgameRootNodes << ")\n"
     << "  egtree=N     nodes with at most N empty cells are solved at their check (default " << d.endgameTreeEmpties

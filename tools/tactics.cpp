@@ -192,7 +192,7 @@ int main(int argc, char** argv) {
     auto worker = [&] {
       SearchOptions playing;
       playing.forcing = false;
-      Search player(kNodes, playing), prover(kNodes);
+      Search player(kNodes, playing), prover(kNodes, SearchOptions::deepAnalysis());
       for (uint64_t g; (g = next++) < games;) {
         std::vector<SuiteEntry> found;
         harvest(selfPlay(player, iterations, seed + g), prover, proveIterations, found);
@@ -234,7 +234,7 @@ int main(int argc, char** argv) {
     };
     std::vector<EntryResult> results(entries.size());
     auto worker = [&] {
-      Search player(kNodes, tested.options), prover(kNodes);
+      Search player(kNodes, tested.options), prover(kNodes, SearchOptions::deepAnalysis());
       for (uint64_t i; (i = next++) < entries.size();) {
         const SuiteEntry& e = entries[i];
         player.reset();

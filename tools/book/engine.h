@@ -36,8 +36,9 @@ class SearchEngine : public BookEngine {
   SearchLimits limits_;
 };
 
-// The verifying engine: one long search of a position. This is the one function to strengthen
-// (e.g. with a forcing-sequence solver); bump kBookEngineVersion when it changes, so that cached
+// The verifying engine: one long search of a position (the bot's search with the forcing solver,
+// plus the exact endgame solver of the offline analyses). This is the one function to strengthen;
+// bump kBookEngineVersion when it changes, so that cached
 // verdicts are redone. Moves in the board's orientation; values and proofs for the player to move.
 struct DeepLimits {
   double timeMs = 1000;     // per position
@@ -52,7 +53,7 @@ struct DeepLimits {
 };
 
 inline DeepVerdict deepEvaluate(const Board& b, const DeepLimits& limits) {
-  Search search(limits.nodes);
+  Search search(limits.nodes, SearchOptions::deepAnalysis());
   SearchLimits l;
   l.timeMs = limits.iterations ? 0 : limits.timeMs;
   l.iterations = limits.iterations;
