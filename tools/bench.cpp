@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board.h"
@@ -129,37 +130,40 @@ struct SolverStats {
   double nodesPerSecond = 0, solved = 0, positions = 0;
 };
 
-// Forcing-solver speed: attacker positions per second over 4096 distinct positions of 16-36
-// stones, each solved once with depth 30 and at most 20,000 nodes; `solved` counts forced wins.
-// The table is kept from one position to the next, as in the search.
-SolverStats timeForcing(uint64_t seed) {
-  const std::vector<Board> boards = quietPositions(4096, 16, 36, seed);
-  ForcingSolver solver;
+// Nodes per second of one solver over `boards`, each solved once in turn; `solve` returns the
+// nodes it visited and whether it settled the position. Solvers keep their table from one
+// position to the next, as in the search.
+template <class Solve>
+SolverStats timeSolver(const std::vector<Board>& boards, Solve solve) {
   SolverStats s;
   uint64_t nodes = 0;
   const Clock::time_point start = Clock::now();
   for (const Board& b : boards) {
-    const ForcingResult r = solver.solve(b, 30, 20000);
-    nodes += r.nodes, s.solved += r.win, ++s.positions;
+    const std::pair<uint64_t, bool> r = solve(b);
+    nodes += r.first, s.solved += r.second, ++s.positions;
   }
   s.nodesPerSecond = double(nodes) / secondsSince(start);
   return s;
 }
 
-// Endgame-solver speed: nodes per second over 512 positions of 37-45 stones (16-24 empty cells),
-// each with at most 100,000 nodes (the bot's root budget); `solved` counts exact values found.
+// Forcing solver: 4096 distinct positions of 16-36 stones, depth 30, at most 20,000 nodes each;
+// `solved` counts forced wins.
+SolverStats timeForcing(uint64_t seed) {
+  ForcingSolver solver;
+  return timeSolver(quietPositions(4096, 16, 36, seed), [&](const Board& b) {
+    const ForcingResult r = solver.solve(b, 30, 20000);
+    return std::make_pair(r.nodes, r.win);
+  });
+}
+
+// Endgame solver: 512 positions of 37-45 stones (16-24 empty cells), at most 100,000 nodes each
+// (its root budget in the search); `solved` counts exact values found.
 SolverStats timeEndgame(uint64_t seed) {
-  const std::vector<Board> boards = quietPositions(512, 37, 45, seed);
   EndgameSolver solver;
-  SolverStats s;
-  uint64_t nodes = 0;
-  const Clock::time_point start = Clock::now();
-  for (const Board& b : boards) {
+  return timeSolver(quietPositions(512, 37, 45, seed), [&](const Board& b) {
     const EndgameResult r = solver.solve(b, 100000);
-    nodes += r.nodes, s.solved += r.solved, ++s.positions;
-  }
-  s.nodesPerSecond = double(nodes) / secondsSince(start);
-  return s;
+    return std::make_pair(r.nodes, r.solved);
+  });
 }
 
 }  // namespace
