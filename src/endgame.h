@@ -47,6 +47,7 @@ class EndgameSolver {
     int8_t move = -1;
     uint8_t pad[5] = {};
   };
+  static_assert(sizeof(Entry) == 16, "four table entries per cache line");
 
   // Value for the side to move within [alpha, beta] (fail-hard bounds are stored as such).
   int negamax(const Board& b, int alpha, int beta, Cell& bestMove) {

@@ -27,7 +27,8 @@ namespace yav {
 struct ForcingResult {
   bool win = false;
   Cell move = kNoCell;  // the first attacker move of the win
-  int depth = 0;        // attacker moves in the win found (1 = a winning cell now, or a double threat)
+  int depth = 0;        // attacker moves in the win: 1 = a winning cell now, 2 = a double threat or a
+                        // block that makes the defender's 3, and so on
   uint64_t nodes = 0;   // attacker positions visited
 };
 
@@ -77,7 +78,8 @@ class ForcingSolver {
   // line within 3 of a block or final threat, where a defender stone could turn that block into
   // a 4 or a threat of its own. Cells the defender could win or threaten with at once are not
   // included: callers add them (b.checkCells / winningCells of the defender). kFullBoard when the
-  // line cannot be replayed from the table (then every cell counts).
+  // line cannot be replayed from the table (then every cell counts). Replaying re-solves each
+  // step, normally from table hits, with a small node limit of its own.
   Bitboard defenceZone(const Board& b, const ForcingResult& r) {
     Bitboard zone = 0;
     Board pos = b;
@@ -99,16 +101,12 @@ class ForcingSolver {
     return kFullBoard;
   }
 
-  void clear() {
-    for (size_t i = 0; i <= mask_; ++i) table_[i] = Entry();
-  }
-
  private:
   enum class Status : uint8_t { NoWin, Win, Aborted };
 
-  // 16 bytes. key 0 = empty slot (a real hash of 0 only costs a missed hit).
   static constexpr int8_t kNoWinAtAll = 127;  // searched to the end of every line: no forced win
 
+  // key 0 = empty slot (a real hash of 0 only costs a missed hit).
   struct Entry {
     uint64_t key = 0;
     int8_t noWinDepth = 0;  // no forced win within this many attacker moves (0: nothing known)
@@ -116,6 +114,7 @@ class ForcingSolver {
     int8_t winMove = -1;
     uint8_t pad[5] = {};
   };
+  static_assert(sizeof(Entry) == 16, "four table entries per cache line");
 
   // The attacker (side to move) at b; `depth` attacker moves left, at least 1.
   Status attack(const Board& b, int depth, Cell& move, int& found) {
@@ -171,7 +170,7 @@ class ForcingSolver {
     Cell replies[kCells];
     int count = 0;
     Cell moves[kCells];
-    const Bitboard defenderLoses = b.losingCells(d);  // a stone of A elsewhere changes no cell of D but c
+    const Bitboard defenderLoses = b.losingCells(d);  // A's stone at m changes none of D's cells but m
     for (Bitboard c = candidates; c;) {
       const Cell m = popLowest(c);
       const Bitboard threats = b.winningCellsAfter(m);
