@@ -15,11 +15,13 @@
 //
 // Forcing sequences (forcing.h), when enabled: longer chains of threats are what MCTS misses.
 // - At the root, before searching: a forced win is played at once.
-// - When a node is expanded: a forced win for the side to move proves the node won. If the
-//   opponent would have a forced win after a pass, every child is checked for it, and the
-//   children where the opponent still wins by force are proven lost for us (the tree then never
-//   walks into them; when all are, the node is proven lost). The root does the same with a larger
-//   budget.
+// - When a node reaches its check visit (forcingVisits): a forced win for the side to move proves
+//   the node won. If the opponent would have a forced win after a pass, every child is checked
+//   for it, and the children where the opponent still wins by force are proven lost for us (the
+//   tree then never walks into them; when all are, the node is proven lost). The root does the
+//   same with a larger budget.
+// Exact endgames (endgame.h), when enabled (offline analyses; off in the bot): a root or a checked
+// node with few empty cells is solved outright.
 #pragma once
 
 #include <algorithm>
@@ -137,8 +139,6 @@ class Search {
     rng_.reseed(limits.seed);
     result.reused = tree_.setRoot(position);
     const Index root = tree_.root();
-    // Checked whatever the root's proof: a node proven won by the solver inside the tree may have
-    // no child proven lost for the opponent, so its winning move comes from here.
     uint64_t done = 0;
     if (endgameEnabled() && popcount(position.empty()) <= options_.endgameRootEmpties) {
       const EndgameResult e = endgame_.solve(position, options_.endgameRootNodes);
@@ -151,6 +151,8 @@ class Search {
       // the result still reports the loss.
       if (e.solved) result.proof = Proof::Loss;
     }
+    // Checked whatever the root's proof: a node proven won by a solver inside the tree may have no
+    // child proven lost for the opponent, so its winning move comes from here.
     if (forcingEnabled()) {
       const ForcingResult win = forcing_.solve(position, options_.forcingRootDepth, options_.forcingRootNodes);
       if (win.win) {
