@@ -505,3 +505,20 @@ TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
   std::remove(path.c_str());
   std::remove(FileLock::lockPath(path).c_str());
 }
+
+// bookpack --empty writes a valid empty book (what ships while no book has passed its match);
+// without it the same database packs into a header whose literal is not empty.
+TEST(BookPacker, EmptyFlagWritesAnEmptyBook) {
+  const std::string bin = std::string(YAVALATH_BIN_DIR);
+  const std::string db = tempPath("pack.db"), full = tempPath("full.h"), empty = tempPath("empty.h");
+  std::remove(db.c_str());
+  ASSERT_EQ(std::system((bin + "/bookgen run --db " + db + " --iterations 200 --nodes 100000 --games 30 2>/dev/null").c_str()), 0);
+  ASSERT_EQ(std::system((bin + "/bookpack --db " + db + " --min-games 1 --threshold 0 --margin 0 --out " + full + " 2>/dev/null").c_str()), 0);
+  ASSERT_EQ(std::system((bin + "/bookpack --db " + db + " --empty --out " + empty + " 2>/dev/null").c_str()), 0);
+  EXPECT_EQ(readFile(full).find("kEmbeddedBook = \"\""), std::string::npos) << readFile(full);
+  const std::string header = readFile(empty);
+  EXPECT_NE(header.find("kEmbeddedBook = \"\";"), std::string::npos) << header;
+  EXPECT_NE(header.find("no book shipped"), std::string::npos) << header;
+  for (const std::string& path : {db, full, empty}) std::remove(path.c_str());
+  std::remove(FileLock::lockPath(db).c_str());
+}

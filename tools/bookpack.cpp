@@ -33,12 +33,15 @@ const char* const kUsage =
 int main(int argc, char** argv) {
   std::string dbPath = "book/book.db", outPath = "book/embedded_book.h";
   PackOptions opt;
-  bool printTree = false, verify = false;
+  bool printTree = false, verify = false, empty = false;
   VerifySettings verifySettings;
   cli::Flags flags("bookpack");
   flags.text("--db", "FILE", dbPath, "the database", dbPath)
       .text("--out", "FILE", outPath, "the header to write", outPath)
       .option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
+      .option("--empty", empty,
+              "write an empty book (the bot then plays without one), e.g. while no book has passed its "
+              "acceptance match; the database's plan is still printed")
       .option("--verify", verify,
               "re-search every shipped position without a cached verdict (the database is locked and its verdict "
               "cache saved); without it, cached verdicts of the same engine and budget are applied and missing ones "
@@ -84,6 +87,17 @@ int main(int argc, char** argv) {
             << (v.unverified && !verify ? " (run bookpack --verify)" : "") << "\n";
   for (const std::string& change : v.changes) std::cerr << change << "\n";
   if (printTree) BookPrinter(db, choices, opt, verdictText(db, verifyOptions.engineKey)).printTree(std::cout, book);
+
+  if (empty) {
+    const std::string summary = "0 positions: no book shipped (bookpack --empty; the database holds " +
+                                std::to_string(db.games()) + " games)";
+    if (!printTree && !writeFileAtomically(outPath, embeddedHeader(PackedBook(), summary), error)) {
+      std::cerr << "bookpack: " << error << "\n";
+      return 1;
+    }
+    std::cerr << (printTree ? "nothing written (--print-tree)" : "wrote an empty book to " + outPath) << "\n";
+    return 0;
+  }
 
   // Check the result the way the bot will read it.
   OpeningBook decoded;
