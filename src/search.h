@@ -98,9 +98,6 @@ struct SearchOptions {
   uint32_t endgameRootNodes = 100000;
   int endgameTreeEmpties = 16;
   uint32_t endgameTreeNodes = 2000;
-  // A second, larger check of well-visited nodes (0 = none).
-  uint32_t forcingDeepVisits = 0;
-  uint32_t forcingDeepNodes = 5000;
 
   // The offline analysis variant (tactical suites, book verification): the bot's search plus the
   // exact endgame solver.
@@ -161,7 +158,7 @@ class Search {
         return finish(result, clock);
       }
       if (!tree_[root].firstChild && tree_[root].proof == Proof::Unknown) iterate(), ++done;  // expands the root
-      provenByForcing(root, position, options_.forcingRootDepth, options_.forcingRootNodes,
+      defendByForcing(root, position, options_.forcingRootDepth, options_.forcingRootNodes,
                       options_.forcingRootDefenceNodes);
     }
     const uint64_t maxIterations = limits.iterations ? limits.iterations : UINT64_MAX;
@@ -289,17 +286,24 @@ class Search {
   bool endgameEnabled() const { return options_.endgame && options_.solver && options_.tactics; }
 
   // The forcing checks of an expanded node `idx` at position b: a forced win for the side to move
-  // proves it won; otherwise, if the opponent has a forced win after a pass, proves lost for us every child after which it still has one; the node's proof follows
-  // when they all are. A child outside the win's defence zone (and not a threat of ours) leaves
-  // the win intact, so only the children inside it are searched. `totalNodes` bounds the solver's
-  // work over all the calls; children left unchecked stay unknown.
+  // proves it won; otherwise the defence check below.
   void provenByForcing(Index idx, const Board& b, int depth, uint32_t nodes, uint64_t totalNodes) {
-    Node& n = tree_[idx];
-    if (!n.firstChild || n.proof != Proof::Unknown) return;
+    if (tree_[idx].proof != Proof::Unknown) return;
     if (forcing_.solve(b, depth, nodes).win) {
-      n.proof = Proof::Win;
+      tree_[idx].proof = Proof::Win;
       return;
     }
+    defendByForcing(idx, b, depth, nodes, totalNodes);
+  }
+
+  // If the opponent has a forced win after a pass, proves lost for us every child after which it
+  // still has one; the node's proof follows when they all are. A child outside the win's defence
+  // zone (and not a threat of ours) leaves the win intact, so only the children inside it are
+  // searched. `totalNodes` bounds the solver's work over all the calls; children left unchecked
+  // stay unknown.
+  void defendByForcing(Index idx, const Board& b, int depth, uint32_t nodes, uint64_t totalNodes) {
+    Node& n = tree_[idx];
+    if (!n.firstChild || n.proof != Proof::Unknown) return;
     const Board passed = b.passed();
     const ForcingResult threat = forcing_.solve(passed, depth, nodes);
     if (!threat.win) return;
@@ -399,15 +403,13 @@ class Search {
           break;
         }
       }
-      if (idx != root && (n.visits == forcingVisits_ || n.visits == options_.forcingDeepVisits)) {
-        const bool deep = n.visits == options_.forcingDeepVisits;
+      if (idx != root && n.visits == forcingVisits_) {
         if (endgameEnabled() && popcount(board.empty()) <= options_.endgameTreeEmpties) {
           const EndgameResult e = endgame_.solve(board, options_.endgameTreeNodes);
           if (e.solved) n.proof = e.value > 0 ? Proof::Win : e.value < 0 ? Proof::Loss : Proof::Draw;
         }
         if (forcingEnabled())
-          provenByForcing(idx, board, deep ? options_.forcingRootDepth : options_.forcingLeafDepth,
-                          deep ? options_.forcingDeepNodes : options_.forcingLeafNodes, UINT64_MAX);
+          provenByForcing(idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes, UINT64_MAX);
         if (n.proof != Proof::Unknown) {
           winner = winnerOfProof(n.proof, board.toMove());
           proven = true;

@@ -56,8 +56,7 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
     else if (key == "egrootnodes") cfg.options.endgameRootNodes = uint32_t(v);
     else if (key == "egtree") cfg.options.endgameTreeEmpties = int(v);
     else if (key == "egtreenodes") cfg.options.endgameTreeNodes = uint32_t(v);
-    else if (key == "fdeepvisits") cfg.options.forcingDeepVisits = uint32_t(v);
-    else if (key == "fdeepnodes") cfg.options.forcingDeepNodes = uint32_t(v);
+
     else {
       error = "unknown config key '" + key + "'";
       return false;
@@ -93,10 +92,7 @@ inline std::string searchConfigKeys() {
     << "  egrootnodes=N  endgame solver nodes at the root (default " << d.endgameRootNodes << ")\n"
     << "  egtree=N     nodes with at most N empty cells are solved at their check (default " << d.endgameTreeEmpties
     << ")\n"
-    << "  egtreenodes=N  endgame solver nodes at a node (default " << d.endgameTreeNodes << ")\n"
-    << "  fdeepvisits=N  a second, larger check at this visit count, 0 = none (default " << d.forcingDeepVisits
-    << ")\n"
-    << "  fdeepnodes=N   solver nodes per call of that check (default " << d.forcingDeepNodes << ")\n";
+    << "  egtreenodes=N  endgame solver nodes at a node (default " << d.endgameTreeNodes << ")\n";
   return o.str();
 }
 
