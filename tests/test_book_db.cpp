@@ -17,6 +17,7 @@
 #include "rng.h"
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
+#include "tools/book/grow.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
 #include "tools/book/selfplay.h"
@@ -325,7 +326,7 @@ TEST(BookDatabase, TheCommittedDatabaseLoads) {
   std::string error;
   uint32_t version = 0;
   ASSERT_TRUE(loadDatabase(std::string(YAVALATH_SOURCE_DIR) + "/book/book.db", db, error, &version)) << error;
-  EXPECT_EQ(version, 2u);
+  EXPECT_EQ(version, kDatabaseVersion);
   ASSERT_GE(db.runs().size(), 1u);
   uint64_t games = 0;
   for (const RunInfo& run : db.runs()) {
@@ -335,6 +336,11 @@ TEST(BookDatabase, TheCommittedDatabaseLoads) {
   }
   EXPECT_EQ(db.games(), games);
   EXPECT_GT(db.positions(), 0u);
+  // The search-valued book the submission is packed from.
+  const BookGraph book = BookGraph::fromDatabase(db, GrowOptions().deep.key());
+  EXPECT_GT(book.size(), 1000u);
+  ASSERT_NE(book.find(PositionKey{}), nullptr);
+  EXPECT_EQ(book.find(PositionKey{})->estimate.proof, Proof::Unknown);  // nobody has solved Yavalath
 }
 
 TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
@@ -361,7 +367,7 @@ TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   EXPECT_TRUE(first.acquire(db, error)) << error;
   // The generator refuses to start on a database another process holds.
-  const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + db + " --games 1 2>&1";
+  const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bookgen games --db " + db + " --games 1 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);
   std::string output;
@@ -463,7 +469,7 @@ TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
   ASSERT_GE(child, 0);
   if (child == 0) {
     if (!freopen("/dev/null", "w", stderr)) _exit(126);
-    execl(bin.c_str(), bin.c_str(), "run", "--db", path.c_str(), "--iterations", "300", "--progress", "1", "--nodes",
+    execl(bin.c_str(), bin.c_str(), "games", "--db", path.c_str(), "--iterations", "300", "--progress", "1", "--nodes",
           "100000", (char*)nullptr);
     _exit(127);
   }
@@ -472,14 +478,14 @@ TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
   ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(WEXITSTATUS(status), 130);  // stopped by a signal, as a shell reports Ctrl-C; every game saved
   Database db;
   std::string error;
   ASSERT_TRUE(loadDatabase(path, db, error)) << error;
   const uint64_t played = db.games();
   EXPECT_GT(played, 0u);
 
-  const std::string cmd = bin + " run --db " + path + " --iterations 300 --nodes 100000 --games " +
+  const std::string cmd = bin + " games --db " + path + " --iterations 300 --nodes 100000 --games " +
                           std::to_string(played + 3) + " 2>/dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   ASSERT_TRUE(loadDatabase(path, db, error)) << error;
@@ -499,7 +505,7 @@ TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
   // A damaged database is refused, not overwritten.
   const std::string half = readFile(path).substr(0, readFile(path).size() / 2);
   std::ofstream(path, std::ios::binary | std::ios::trunc) << half;
-  const std::string damaged = bin + " run --db " + path + " --games 1 2>/dev/null";
+  const std::string damaged = bin + " games --db " + path + " --games 1 2>/dev/null";
   EXPECT_NE(std::system(damaged.c_str()), 0);
   EXPECT_EQ(readFile(path), half);
   std::remove(path.c_str());
@@ -512,9 +518,9 @@ TEST(BookPacker, EmptyFlagWritesAnEmptyBook) {
   const std::string bin = std::string(YAVALATH_BIN_DIR);
   const std::string db = tempPath("pack.db"), full = tempPath("full.h"), empty = tempPath("empty.h");
   std::remove(db.c_str());
-  ASSERT_EQ(std::system((bin + "/bookgen run --db " + db + " --iterations 200 --nodes 100000 --games 30 2>/dev/null").c_str()), 0);
-  ASSERT_EQ(std::system((bin + "/bookpack --db " + db + " --min-games 1 --threshold 0 --margin 0 --out " + full + " 2>/dev/null").c_str()), 0);
-  ASSERT_EQ(std::system((bin + "/bookpack --db " + db + " --empty --out " + empty + " 2>/dev/null").c_str()), 0);
+  ASSERT_EQ(std::system((bin + "/bookgen games --db " + db + " --iterations 200 --nodes 100000 --games 30 2>/dev/null").c_str()), 0);
+  ASSERT_EQ(std::system((bin + "/bookpack --source games --db " + db + " --min-games 1 --threshold 0 --margin 0 --out " + full + " 2>/dev/null").c_str()), 0);
+  ASSERT_EQ(std::system((bin + "/bookpack --source games --db " + db + " --empty --out " + empty + " 2>/dev/null").c_str()), 0);
   EXPECT_EQ(readFile(full).find("kEmbeddedBook = \"\""), std::string::npos) << readFile(full);
   const std::string header = readFile(empty);
   EXPECT_NE(header.find("kEmbeddedBook = \"\";"), std::string::npos) << header;

@@ -16,6 +16,10 @@
 #include "tools/book/db_file.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
+#include "tools/book/graph_print.h"
+#include "tools/book/grow.h"
+#include "tools/book/html.h"
+#include "tools/book/shipped.h"
 #include "tools/book/plan.h"
 #include "tools/book/print.h"
 #include "tools/book/selfplay.h"
@@ -27,10 +31,12 @@ using namespace yav;
 using namespace yav::book;
 
 const char* const kCommands =
-    "usage: bookgen run   [options]        self-play games into the database (resumed when it exists)\n"
+    "usage: bookgen run   [options]        grows the book: deep searches of the positions that matter most (resumed)\n"
+    "       bookgen games [options]        self-play games into the database (resumed when it exists)\n"
     "       bookgen merge OUT IN [IN...]  adds to OUT the games of each IN that OUT lacks\n"
     "       bookgen stats FILE [--top N]  runs, positions per depth, first moves, answers to each first move\n"
-    "       bookgen show  [options]       the moves of a position with their statistics and the shipped move\n";
+    "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
+    "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n";
 const char* const kFooter =
     "Only one process writes a database at a time (lock FILE.lock); each run gets a random id, and\n"
     "its seed, settings, engine version and date are recorded in the database (bookgen stats).\n";
@@ -90,16 +96,70 @@ cli::Flags runFlags(RunSettings& s) {
   return flags;
 }
 
+// `bookgen run`: the search-valued book (grow.h).
+struct GrowSettings {
+  GrowOptions grow;
+  bool seedGiven = false;
+  GrowSettings() { grow.dbPath = "book/book.db"; }
+};
+
+cli::Flags growFlags(GrowSettings& s) {
+  GrowOptions& g = s.grow;
+  cli::Flags flags("bookgen");
+  flags.text("--db", "FILE", g.dbPath, "the database; a damaged file is refused, never overwritten", g.dbPath)
+      .integer("--positions", "N", g.targetPositions, 0, cli::kNoLimit, "stop when the book holds N searched positions",
+               "no limit")
+      .number("--hours", "H", g.hours, 0, cli::kNoMax, "stop after H hours of this run", "no limit")
+      .integer("--threads", "T", g.threads, 1, 1024, "deep searches in parallel, one per thread")
+      .integer("--iterations", "N", g.deep.iterations, 1, cli::kNoLimit,
+               "iterations of each position's deep search (part of the verdicts' key: a new budget starts a new book)")
+      .integer("--nodes", "N", g.deep.nodes, 1024, cli::kNoLimit, "node pool of each deep search")
+      .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies")
+      .number("--second-player-share", "P", g.secondPlayerShare, 0, 1,
+              "share of lines that start from a random first stone (the bot moving second)")
+      .number("--opponent-uniform", "P", g.opponent.uniform, 0, 1,
+              "share of the opponent's moves spread evenly over its sensible moves (the rest: its best by sampling)")
+      .integer("--checkpoint", "N", g.checkpointEvery, 1, cli::kNoLimit,
+               "save every N positions (and at the end, and on Ctrl-C / SIGTERM)")
+      .number("--progress", "SEC", g.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
+      .value("--seed", "S", "the run's base seed", "fresh from time, pid and random_device; recorded",
+             [&s](const std::string& v) {
+               s.seedGiven = true;
+               return cli::toInteger(v, 0, cli::kNoLimit, s.grow.seed)
+                          ? std::string()
+                          : cli::Flags::rangeError("--seed", 0, cli::kNoMax, v);
+             });
+  return flags;
+}
+
 struct ShowSettings {
-  std::string dbPath = "book/book.db", moves;
+  std::string dbPath = "book/book.db", moves, source = "search", header = "book/embedded_book.h";
   int depth = 1;
+  uint64_t width = 12;
   PackOptions pack;
   VerifySettings verify;
+  GrowOptions grown;  // its budget names the search-valued book's verdicts
 };
+
+// Flags shared by show and html: which book, and the shipped header to compare with.
+void addBookFlags(cli::Flags& flags, ShowSettings& s) {
+  flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath)
+      .integer("--book-iterations", "N", s.grown.deep.iterations, 1, cli::kNoLimit,
+               "the search-valued book's deep-search budget (bookgen run --iterations)")
+      .text("--header", "FILE", s.header, "the shipped book, marked 'shipped' (a re-pack's move is marked 're-pack')",
+            s.header);
+}
 
 cli::Flags showFlags(ShowSettings& s) {
   cli::Flags flags("bookgen");
-  flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath)
+  addBookFlags(flags, s);
+  flags.value("--source", "search|games", "the search-valued book (bookgen run) or the self-play statistics (bookgen games)",
+              s.source,
+              [&s](const std::string& v) {
+                s.source = v;
+                return v == "search" || v == "games" ? "" : "--source expects search or games, got '" + v + "'";
+              })
+      .integer("--width", "N", s.width, 1, kCells + 1, "with --source search: moves listed per position, best first")
       .text("--moves", "'X Y; X Y'",  s.moves,
             "the position after these moves, real board coordinates; a steal is the cell of the stone taken",
             "the empty board")
@@ -111,13 +171,30 @@ cli::Flags showFlags(ShowSettings& s) {
   return flags;
 }
 
+struct HtmlSettings {
+  ShowSettings book;
+  std::string out = "book.html";
+  uint64_t maxNodes = 5000;
+};
+
+cli::Flags htmlFlags(HtmlSettings& s) {
+  cli::Flags flags("bookgen");
+  addBookFlags(flags, s.book);
+  flags.text("--out", "FILE", s.out, "the page to write", s.out)
+      .integer("--max-positions", "N", s.maxNodes, 1, cli::kNoLimit,
+               "positions on the page (likeliest first; a transposition counts once per path)");
+  return flags;
+}
+
 std::string usage() {
   RunSettings run;
   ShowSettings show;
-  return std::string(kCommands) + "run options:\n" + runFlags(run).help() +
+  GrowSettings grow;
+  HtmlSettings html;
+  return std::string(kCommands) + "run options:\n" + growFlags(grow).help() + "games options:\n" + runFlags(run).help() +
          "show options (with the packer's options, so that the shipped move is the one bookpack would pick, and\n"
          "the verification settings, whose cached verdicts are shown and applied):\n" +
-         showFlags(show).help() + kFooter;
+         showFlags(show).help() + "html options:\n" + htmlFlags(html).help() + kFooter;
 }
 
 std::atomic<bool> gStop{false};
@@ -135,62 +212,109 @@ std::string hexId(uint64_t id) {
 bool loadReported(const std::string& path, Database& db, std::string& error) {
   uint32_t version = 0;
   if (!loadDatabase(path, db, error, &version)) return false;
-  if (version < kDatabaseVersion)
-    std::cerr << path << ": version " << version << " file, read as one legacy run of " << db.games()
-              << " games; it is written in version " << kDatabaseVersion << " when saved\n";
+  if (version == 1)
+    std::cerr << path << ": version 1 file, read as one legacy run of " << db.games() << " games";
+  else if (version < kDatabaseVersion)
+    std::cerr << path << ": version " << version << " file (verdicts without visits)";
+  if (version < kDatabaseVersion) std::cerr << "; it is written in version " << kDatabaseVersion << " when saved\n";
   return true;
 }
 
-int runCommand(int argc, char** argv) {
+// Takes the database's lock and loads it (or starts a new one); false after reporting an error.
+bool openForWriting(const std::string& path, FileLock& lock, Database& db) {
+  std::string error;
+  if (!lock.acquire(path, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return false;
+  }
+  if (!std::ifstream(path).good()) {
+    std::cerr << "starting a new database " << path << "\n";
+    return true;
+  }
+  if (!loadReported(path, db, error)) {
+    std::cerr << "bookgen: " << error << "\n(refusing to overwrite it; move it away or repair it)\n";
+    return false;
+  }
+  std::cerr << "resuming " << path << ": " << db.games() << " games in " << db.runs().size() << " runs, " << db.positions()
+            << " positions with games\n";
+  return true;
+}
+
+// Records this invocation as a run (id, seed, engine, settings, date) and installs the stop signals.
+void beginRun(Database& db, bool seedGiven, uint64_t seed, const std::string& parameters) {
+  RunInfo info;
+  info.seed = seedGiven ? seed : freshRandom64() ^ (uint64_t(::getpid()) << 40);
+  info.startedUnix = int64_t(std::time(nullptr));
+  info.engine = kBookEngineVersion;
+  info.parameters = parameters;
+  db.beginRun(info);
+  std::cerr << "run " << hexId(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
+}
+
+// After a run: 130 when a signal stopped it (as the shell reports Ctrl-C), 1 on error, else 0.
+int runExit(bool ok, const std::string& error) {
+  if (!ok) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  if (!gStop.load()) return 0;
+  std::cerr << "stopped by signal; every finished result is saved; resume with the same command\n";
+  return 130;
+}
+
+int growCommand(int argc, char** argv) {
+  GrowSettings settings;
+  growFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "run options:\n");
+  GrowOptions& grow = settings.grow;
+  FileLock lock;
+  Database db;
+  if (!openForWriting(grow.dbPath, lock, db)) return 1;
+  const std::string key = grow.deep.key();
+  const auto verdicts = db.verdicts().find(key);
+  const size_t have = verdicts == db.verdicts().end() ? 0 : verdicts->second.size();
+  std::cerr << "book of " << key << ": " << have << " searched positions\n";
+  if (grow.targetPositions && have >= grow.targetPositions) {
+    std::cerr << "the book already holds " << have << " positions (target " << grow.targetPositions << ")\n";
+    return 0;
+  }
+  std::ostringstream parameters;  // default stream formatting: 0.5, not 0.500000
+  parameters << "grow iterations=" << grow.deep.iterations << " threads=" << grow.threads << " max-plies=" << grow.maxPlies
+             << " second-player-share=" << grow.secondPlayerShare << " opponent-uniform=" << grow.opponent.uniform
+             << " nodes=" << grow.deep.nodes;
+  beginRun(db, settings.seedGiven, grow.seed, parameters.str());
+  grow.seed = db.currentRun().seed;
+  Grower grower(db, grow, deepEvaluatorFactory(grow.deep));
+  std::string error;
+  const bool ok = grower.run(gStop, std::cerr, error);
+  return runExit(ok, error);
+}
+
+int gamesCommand(int argc, char** argv) {
   RunSettings settings;
-  runFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "run options:\n");
+  runFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "games options:\n");
   SelfPlayOptions& play = settings.play;
   GeneratorOptions& run = settings.run;
   const SearchLimits& limits = settings.limits;
   const uint64_t nodes = settings.nodes;
-  const bool seedGiven = settings.seedGiven;
   FileLock lock;
-  std::string error;
-  if (!lock.acquire(run.dbPath, error)) {
-    std::cerr << "bookgen: " << error << "\n";
-    return 1;
-  }
   Database db;
-  if (std::ifstream(run.dbPath).good()) {
-    if (!loadReported(run.dbPath, db, error)) {
-      std::cerr << "bookgen: " << error << "\n(refusing to overwrite it; move it away or repair it)\n";
-      return 1;
-    }
-    std::cerr << "resuming " << run.dbPath << ": " << db.games() << " games in " << db.runs().size() << " runs, "
-              << db.positions() << " positions\n";
-  } else {
-    std::cerr << "starting a new database " << run.dbPath << "\n";
-  }
+  if (!openForWriting(run.dbPath, lock, db)) return 1;
   if (run.targetGames && db.games() >= run.targetGames) {
     std::cerr << "the database already holds " << db.games() << " games (target " << run.targetGames << ")\n";
     return 0;
   }
-  RunInfo info;
-  info.seed = seedGiven ? run.seed : freshRandom64() ^ (uint64_t(::getpid()) << 40);
-  info.startedUnix = int64_t(std::time(nullptr));
-  info.engine = kBookEngineVersion;
   std::ostringstream parameters;  // default stream formatting: 0.5, not 0.500000
   parameters << "iterations=" << limits.iterations << " time-ms=" << limits.timeMs << " threads=" << run.threads
              << " random-plies=" << play.randomPlies << " random-fraction=" << play.randomFraction
              << " follow-threshold=" << play.followThreshold << " engine-share=" << play.engineShare
              << " store-plies=" << play.storePlies << " nodes=" << uint64_t(nodes);
-  info.parameters = parameters.str();
-  db.beginRun(info);
-  std::cerr << "run " << hexId(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
-  std::signal(SIGINT, onSignal);
-  std::signal(SIGTERM, onSignal);
+  beginRun(db, settings.seedGiven, run.seed, parameters.str());
   Generator gen(db, play, run, [&] { return std::make_unique<SearchEngine>(size_t(nodes), limits); });
-  if (!gen.run(gStop, std::cerr, error)) {
-    std::cerr << "bookgen: " << error << "\n";
-    return 1;
-  }
-  if (gStop.load()) std::cerr << "stopped by signal; resume with the same command\n";
-  return 0;
+  std::string error;
+  const bool ok = gen.run(gStop, std::cerr, error);
+  return runExit(ok, error);
 }
 
 // OUT is read too when it exists, so `merge book.db other.db` adds to book.db what it lacks.
@@ -293,30 +417,82 @@ bool playMoves(const std::string& text, Board& b, std::string& error) {
   return true;
 }
 
+// The search-valued book of a database, its re-pack choices and the shipped header (when readable).
+struct LoadedBook {
+  Database db;
+  BookGraph graph;
+  Choices repack;
+  OpeningBook shipped;
+  bool haveShipped = false;
+};
+bool loadBook(const ShowSettings& s, LoadedBook& book) {
+  std::string error;
+  if (!loadReported(s.dbPath, book.db, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return false;
+  }
+  book.graph = BookGraph::fromDatabase(book.db, s.grown.deep.key());
+  book.repack = chooseFromGraph(book.graph, s.grown.opponent);
+  book.haveShipped = loadShippedBook(s.header, book.shipped, error);
+  if (!book.haveShipped) std::cerr << "bookgen: no shipped book to compare with: " << error << "\n";
+  return true;
+}
+
 int showCommand(int argc, char** argv) {
   ShowSettings settings;
   showFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "show options:\n");
-  const std::string& dbPath = settings.dbPath;
-  const std::string& moves = settings.moves;
-  const int depth = settings.depth;
-  const PackOptions& opt = settings.pack;
-  const VerifySettings& verify = settings.verify;
   Board b;
   std::string error;
-  if (!playMoves(moves, b, error)) return fail("--moves: " + error);
+  if (!playMoves(settings.moves, b, error)) return fail("--moves: " + error);
+  const std::string where = settings.moves.empty() ? "the empty board" : "'" + settings.moves + "'";
+  if (settings.source == "search") {
+    LoadedBook book;
+    if (!loadBook(settings, book)) return 1;
+    const std::optional<Cell> shipped = book.haveShipped ? book.shipped.lookup(b) : std::nullopt;
+    const auto repack = book.repack.find(canonicalize(b).key);
+    std::cout << "position after " << where << " (book of " << settings.grown.deep.key() << ", " << book.graph.size()
+              << " searched positions)\n"
+              << "  shipped (" << settings.header << "): "
+              << (shipped ? GraphPrinter::moveName(b, *shipped) : std::string("not in the shipped book")) << "\n"
+              << "  re-pack (bookpack now): "
+              << (repack != book.repack.end() ? GraphPrinter::moveName(b, canonicalize(b).fromCanonical(repack->second.move))
+                                              : std::string("no book move"))
+              << "\n";
+    GraphPrinter(book.graph, book.repack, book.haveShipped ? &book.shipped : nullptr)
+        .printPosition(std::cout, b, settings.depth, size_t(settings.width));
+    return 0;
+  }
   Database db;
-  if (!loadReported(dbPath, db, error)) {
+  if (!loadReported(settings.dbPath, db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
-  const VerifyOptions cachedOnly = verify.options();
-  const BookPlan plan = planBook(db, opt, &cachedOnly);
-  const bool shipped = std::find_if(plan.packed.boards.begin(), plan.packed.boards.end(), [&](const Board& p) {
-                         return canonicalize(p).key == canonicalize(b).key;
-                       }) != plan.packed.boards.end();
-  std::cout << "position after '" << moves << "' (" << (shipped ? "in the shipped book" : "not in the shipped book")
-            << "; '<- book' marks the move the packer picks)\n";
-  BookPrinter(db, plan.choices, opt, verdictText(db, cachedOnly.engineKey)).printPosition(std::cout, b, depth);
+  const VerifyOptions cachedOnly = settings.verify.options();
+  const BookPlan plan = planBook(db, settings.pack, &cachedOnly);
+  const bool inRepack = std::find_if(plan.packed.boards.begin(), plan.packed.boards.end(), [&](const Board& p) {
+                          return canonicalize(p).key == canonicalize(b).key;
+                        }) != plan.packed.boards.end();
+  std::cout << "position after " << where << " (" << (inRepack ? "in" : "not in")
+            << " the book a re-pack of the games would ship; '<- book' marks the move it picks)\n";
+  BookPrinter(db, plan.choices, settings.pack, verdictText(db, cachedOnly.engineKey)).printPosition(std::cout, b, settings.depth);
+  return 0;
+}
+
+int htmlCommand(int argc, char** argv) {
+  HtmlSettings settings;
+  htmlFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "html options:\n");
+  LoadedBook book;
+  if (!loadBook(settings.book, book)) return 1;
+  const std::vector<PageNode> tree =
+      bookPageTree(book.graph, book.repack, book.haveShipped ? &book.shipped : nullptr, size_t(settings.maxNodes));
+  const std::string title = "Yavalath opening book: " + std::to_string(book.graph.size()) + " searched positions (" +
+                            settings.book.grown.deep.key() + ")";
+  std::string error;
+  if (!writeFileAtomically(settings.out, bookPageHtml(tree, title), error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  std::cerr << "wrote " << settings.out << ": " << tree.size() << " positions\n";
   return 0;
 }
 
@@ -324,10 +500,12 @@ int showCommand(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "";
-  if (command == "run") return runCommand(argc - 2, argv + 2);
+  if (command == "run") return growCommand(argc - 2, argv + 2);
+  if (command == "games") return gamesCommand(argc - 2, argv + 2);
   if (command == "merge") return mergeCommand(argc - 2, argv + 2);
   if (command == "stats") return statsCommand(argc - 2, argv + 2);
   if (command == "show") return showCommand(argc - 2, argv + 2);
+  if (command == "html") return htmlCommand(argc - 2, argv + 2);
   if (command == "--help" || command == "-h") {
     std::cout << usage();
     return 0;

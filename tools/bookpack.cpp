@@ -11,6 +11,9 @@
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
 #include "tools/book/files.h"
+#include "tools/book/graph_print.h"
+#include "tools/book/grow.h"
+#include "tools/book/shipped.h"
 #include "tools/book/pack.h"
 #include "tools/book/plan.h"
 #include "tools/book/print.h"
@@ -23,10 +26,12 @@ using namespace yav::book;
 
 const char* const kUsage =
     "usage: bookpack [options]\n"
-    "Packs the database into the C++ header the bot embeds: one move per position with a lower\n"
-    "confidence bound above the threshold (proven wins always, proven losses never), the first move\n"
-    "from the swap table (printed), only positions the book reaches by its own moves, most-played\n"
-    "first until the text fills the budget.\n";
+    "Packs the database into the C++ header the bot embeds. By default (--source search) the book is the\n"
+    "search-valued book grown by `bookgen run`: in every searched position the move with the best lower\n"
+    "bound after minimax through the book (proven wins first, proven losses never), the first move from\n"
+    "the swap table (printed), positions the book reaches by its own moves, the likeliest first, until\n"
+    "the text fills the budget. --source games packs the self-play statistics of `bookgen games` (lower\n"
+    "confidence bound on the win rate, optionally checked by --verify).\n";
 
 }  // namespace
 
@@ -35,6 +40,9 @@ int main(int argc, char** argv) {
   PackOptions opt;
   bool printTree = false, verify = false, empty = false;
   VerifySettings verifySettings;
+  std::string source = "search";
+  GrowOptions grown;  // the growth's budget names the verdicts that make the book
+  OpponentModel& opponent = grown.opponent;
   cli::Flags flags("bookpack");
   flags.text("--db", "FILE", dbPath, "the database", dbPath)
       .text("--out", "FILE", outPath, "the header to write", outPath)
@@ -42,6 +50,16 @@ int main(int argc, char** argv) {
       .option("--empty", empty,
               "write an empty book (the bot then plays without one), e.g. while no book has passed its "
               "acceptance match; the database's plan is still printed")
+      .value("--source", "search|games", "the search-valued book (bookgen run) or the self-play statistics (bookgen games)",
+             source,
+             [&source](const std::string& v) {
+               source = v;
+               return v == "search" || v == "games" ? "" : "--source expects search or games, got '" + v + "'";
+             })
+      .integer("--book-iterations", "N", grown.deep.iterations, 1, cli::kNoLimit,
+               "with --source search: the deep searches' budget whose verdicts make the book (bookgen run --iterations)")
+      .number("--opponent-uniform", "P", opponent.uniform, 0, 1,
+              "with --source search: share of the opponent's replies spread evenly, for the order positions are kept in")
       .option("--verify", verify,
               "re-search every shipped position without a cached verdict (the database is locked and its verdict "
               "cache saved); without it, cached verdicts of the same engine and budget are applied and missing ones "
@@ -62,32 +80,48 @@ int main(int argc, char** argv) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
-  const DeepLimits limits = verifySettings.limits;
-  const VerifyOptions verifyOptions =
-      verifySettings.options(verify ? DeepEvaluator([&](const Board& b) { return deepEvaluate(b, limits); }) : nullptr);
-  const BookPlan plan = planBook(db, opt, &verifyOptions, &std::cerr);
-  if (verify && plan.verify.searched > 0) {
-    if (!saveDatabase(dbPath, db, error)) {
-      std::cerr << "bookpack: " << error << "\n";
-      return 1;
+  Choices choices;
+  PackedBook book;
+  if (source == "search") {
+    if (verify) std::cerr << "bookpack: --verify applies to --source games (every searched position has its own verdict)\n";
+    const BookGraph graph = BookGraph::fromDatabase(db, grown.deep.key());
+    choices = chooseFromGraph(graph, opponent);
+    book = packBook(choices, opt.budgetChars);
+    OpeningBook shipped;
+    const bool haveShipped = loadShippedBook(outPath, shipped, error);
+    const GraphPrinter printer(graph, choices, haveShipped ? &shipped : nullptr);
+    std::cerr << "book of " << grown.deep.key() << ": " << graph.size() << " searched positions, " << choices.size()
+              << " with a book move\n";
+    printer.printSwapTable(std::cerr);
+    if (printTree) printer.printTree(std::cout, book);
+  } else {
+    const DeepLimits limits = verifySettings.limits;
+    const VerifyOptions verifyOptions =
+        verifySettings.options(verify ? DeepEvaluator([&](const Board& b) { return deepEvaluate(b, limits); }) : nullptr);
+    const BookPlan plan = planBook(db, opt, &verifyOptions, &std::cerr);
+    if (verify && plan.verify.searched > 0) {
+      if (!saveDatabase(dbPath, db, error)) {
+        std::cerr << "bookpack: " << error << "\n";
+        return 1;
+      }
+      std::cerr << "saved " << plan.verify.searched << " new verdicts in " << dbPath
+                << (version < kDatabaseVersion ? " (now a version-" + std::to_string(kDatabaseVersion) + " file)" : std::string()) << "\n";
     }
-    std::cerr << "saved " << plan.verify.searched << " new verdicts in " << dbPath
-              << (version < kDatabaseVersion ? " (now a version-2 file)" : "") << "\n";
+    choices = plan.choices;
+    book = plan.packed;
+    BookPrinter::printSwapTable(std::cerr, plan.swap);
+    const VerifyReport& v = plan.verify;
+    std::cerr << "verification (" << verifyOptions.engineKey << ", margin " << verifySettings.margin << "): "
+              << v.searched << " searched now, " << v.replacedLost << " moves replaced as proven lost, " << v.replacedWorse
+              << " replaced as more than the margin below the deep search's best, " << v.dropped << " dropped, "
+              << v.conflicts << " conflicts with database proofs (kept), " << v.unverified << " shipped positions unverified"
+              << (v.unverified && !verify ? " (run bookpack --verify)" : "") << "\n";
+    for (const std::string& change : v.changes) std::cerr << change << "\n";
+    if (printTree) BookPrinter(db, choices, opt, verdictText(db, verifyOptions.engineKey)).printTree(std::cout, book);
   }
-  const Choices& choices = plan.choices;
-  const PackedBook& book = plan.packed;
+
   size_t proven = 0;
   for (const auto& e : choices) proven += e.second.proven;
-  BookPrinter::printSwapTable(std::cerr, plan.swap);
-  const VerifyReport& v = plan.verify;
-  std::cerr << "verification (" << verifyOptions.engineKey << ", margin " << verifySettings.margin << "): "
-            << v.searched << " searched now, " << v.replacedLost << " moves replaced as proven lost, " << v.replacedWorse
-            << " replaced as more than the margin below the deep search's best, " << v.dropped << " dropped, "
-            << v.conflicts << " conflicts with database proofs (kept), " << v.unverified << " shipped positions unverified"
-            << (v.unverified && !verify ? " (run bookpack --verify)" : "") << "\n";
-  for (const std::string& change : v.changes) std::cerr << change << "\n";
-  if (printTree) BookPrinter(db, choices, opt, verdictText(db, verifyOptions.engineKey)).printTree(std::cout, book);
-
   if (empty) {
     const std::string summary = "0 positions: no book shipped (bookpack --empty; the database holds " +
                                 std::to_string(db.games()) + " games)";
@@ -121,7 +155,9 @@ int main(int argc, char** argv) {
 
   const double bitsPerPosition = book.positions ? double(book.bits) / book.positions : 0;
   const std::string summary = std::to_string(book.positions) + " positions, " + std::to_string(book.chars()) +
-                              " characters, from " + std::to_string(db.games()) + " games";
+                              " characters, " +
+                              (source == "search" ? "search-valued (" + grown.deep.key() + ")"
+                                                  : "from " + std::to_string(db.games()) + " games");
   if (!printTree && !writeFileAtomically(outPath, embeddedHeader(book, summary), error)) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;

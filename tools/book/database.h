@@ -99,6 +99,7 @@ struct DeepMove {
   Cell move = kNoCell;
   float value = 0.5f;
   Proof proof = Proof::Unknown;
+  uint32_t visits = 0;  // the search's visits of the move: how far its value can be trusted (0: unknown)
 };
 struct DeepVerdict {
   Cell best = kNoCell;

@@ -1,6 +1,7 @@
-// The book database file (format in docs/book.md): version 2 with runs, and the migration of
-// version-1 files (their games become one legacy run). Loading checks everything and rejects a
-// damaged or truncated file with its name and the byte offset, never reading it as a smaller one.
+// The book database file (format in docs/book.md): version 3 (runs, verdicts with visits), and the
+// migration of older files (version 1: its games become one legacy run; version 2: verdicts
+// without visits). Loading checks everything and rejects a damaged or truncated file with its
+// name and the byte offset, never reading it as a smaller one.
 #pragma once
 
 #include <algorithm>
@@ -14,7 +15,7 @@
 namespace yav::book {
 
 constexpr const char* kDatabaseMagic = "YAVBOOK\n";
-constexpr uint32_t kDatabaseVersion = 2;
+constexpr uint32_t kDatabaseVersion = 3;  // 3: verdict moves carry the search's visits
 // Proofs are written as their enum values (0 unknown, 1 win, 2 loss).
 static_assert(int(Proof::Unknown) == 0 && int(Proof::Win) == 1 && int(Proof::Loss) == 2, "file format");
 
@@ -123,6 +124,7 @@ inline std::string serializeDatabase(const Database& db) {
       for (const DeepMove& m : e->second.moves) {
         put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
         put(out, uint64_t(std::clamp(m.value, 0.0f, 1.0f) * 65535.0f + 0.5f), 2);
+        putVarint(out, m.visits);
       }
     }
   }
@@ -130,34 +132,37 @@ inline std::string serializeDatabase(const Database& db) {
   return out;
 }
 
-// Parses a whole file image; `name` is used in error messages, `version` receives the file's
-// version (1: migrated). On error the database is left empty.
-inline bool deserializeDatabase(const std::string& bytes, const std::string& name, Database& db, std::string& error,
-                                uint32_t* version = nullptr) {
-  db = Database();
-  dbfile::Reader in{bytes, 0};
-  auto fail = [&](const std::string& what, size_t at) {
+namespace dbfile {
+
+// One file being parsed. Each section has its own reader; `fail` names the file and the byte.
+struct Parser {
+  Reader in;
+  const std::string& name;
+  Database& db;
+  std::string& error;
+  uint64_t version = 0;
+  uint64_t runCount = 1;
+
+  bool fail(const std::string& what, size_t at) {
     error = name + ": " + what + " at byte " + std::to_string(at);
     db = Database();
     return false;
-  };
-  if (bytes.size() < 8 || bytes.compare(0, 8, kDatabaseMagic, 8) != 0) return fail("not a book database (bad magic)", 0);
-  in.pos = 8;
-  uint64_t fileVersion = 0;
-  if (!in.get(fileVersion, 4)) return fail("file truncated in the header", in.pos);
-  if (fileVersion != 1 && fileVersion != kDatabaseVersion)
-    return fail("unsupported version " + std::to_string(fileVersion) + " (this program reads 1 and 2)", 8);
-  if (version) *version = uint32_t(fileVersion);
-  const bool legacy = fileVersion == 1;
-  uint64_t legacyGames = 0, runCount = 1;
-  if (legacy) {
-    if (!in.get(legacyGames, 8)) return fail("file truncated in the header", in.pos);
-    RunInfo run;  // a version-1 file's games become one run, with an id that is the same for every copy of the file
-    run.id = dbfile::fnv1a(bytes, bytes.size()) | 1;
-    run.games = legacyGames;
+  }
+
+  // Version 1: a game count; its games become one run, with an id that is the same for every copy
+  // of the file (so that two copies of one old file merge as one run).
+  bool legacyHeader() {
+    uint64_t games = 0;
+    if (!in.get(games, 8)) return fail("file truncated in the header", in.pos);
+    RunInfo run;
+    run.id = fnv1a(in.bytes, in.bytes.size()) | 1;
+    run.games = games;
     run.engine = "legacy (version-1 file)";
     db.addRun(run);
-  } else {
+    return true;
+  }
+
+  bool runTable() {
     if (!in.varint(runCount, 28)) return fail("file truncated in the run table", in.pos);
     for (uint64_t i = 0; i < runCount; ++i) {
       const size_t start = in.pos;
@@ -171,78 +176,120 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
         if (other.id == r.id) return fail("duplicate run id (run " + std::to_string(i) + ")", start);
       db.addRun(r);
     }
+    return true;
   }
-  uint64_t count = 0;
-  if (!in.get(count, 8)) return fail("file truncated in the header", in.pos);
-  for (uint64_t i = 0; i < count; ++i) {
-    const size_t start = in.pos;
-    const std::string where = " (position " + std::to_string(i) + " of " + std::to_string(count) + ")";
-    uint64_t mine = 0, theirs = 0, flags = 0, moves = 0;
-    if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(flags, 1) || !in.get(moves, 1))
-      return fail("file truncated" + where, in.pos);
-    PositionKey key{mine, theirs, bool(flags & 1)};
-    if ((mine & theirs) || ((mine | theirs) & ~kFullBoard) || flags > 5 || moves == 0 || moves > kCells)
-      return fail("invalid position record" + where, start);
-    if (canonicalize(key).key != key) return fail("position not in canonical form" + where, start);
-    if (db.find(key)) return fail("duplicate position" + where, start);
-    PositionStats& stats = db.at(key);
-    stats.proof = Proof(flags >> 1);
-    const Board b = boardOf(key);
-    for (uint64_t j = 0; j < moves; ++j) {
-      const size_t moveStart = in.pos;
-      uint64_t cellAndProof = 0;
-      if (!in.get(cellAndProof, 1)) return fail("file truncated" + where, in.pos);
-      const uint64_t cell = cellAndProof & 63, proof = cellAndProof >> 6;
-      if (!b.isLegal(Cell(cell)) || proof > 2 || stats.find(Cell(cell))) return fail("invalid move record" + where, moveStart);
-      MoveStats m{Cell(cell), Proof(proof), 0, 0, {}};
-      uint64_t entries = 1;
-      if (!legacy && !in.varint(entries)) return fail("file truncated" + where, in.pos);
-      for (uint64_t k = 0; k < entries; ++k) {
-        uint64_t run = 0, g = 0, half = 0;
-        if ((!legacy && !in.varint(run)) || !in.varint(g) || !in.varint(half)) return fail("file truncated" + where, in.pos);
-        if (run >= runCount || g > UINT32_MAX || half > 2 * g || uint64_t(m.games) + g > UINT32_MAX ||
-            std::any_of(m.runs.begin(), m.runs.end(), [&](const RunCount& r) { return r.run == run; }))
-          return fail("invalid move record" + where, moveStart);
-        if (g > 0 || !legacy) m.add(uint32_t(run), uint32_t(g), uint32_t(half));
-      }
-      stats.moves.push_back(std::move(m));
+
+  // A move's statistics: version 1 holds one (games, halfPoints) pair, later versions one per run.
+  bool moveEntries(MoveStats& m, const std::string& where, size_t moveStart) {
+    const bool legacy = version == 1;
+    uint64_t entries = 1;
+    if (!legacy && !in.varint(entries)) return fail("file truncated" + where, in.pos);
+    for (uint64_t k = 0; k < entries; ++k) {
+      uint64_t run = 0, g = 0, half = 0;
+      if ((!legacy && !in.varint(run)) || !in.varint(g) || !in.varint(half)) return fail("file truncated" + where, in.pos);
+      if (run >= runCount || g > UINT32_MAX || half > 2 * g || uint64_t(m.games) + g > UINT32_MAX ||
+          std::any_of(m.runs.begin(), m.runs.end(), [&](const RunCount& r) { return r.run == run; }))
+        return fail("invalid move record" + where, moveStart);
+      if (g > 0 || !legacy) m.add(uint32_t(run), uint32_t(g), uint32_t(half));
     }
+    return true;
   }
-  uint64_t engines = 0;
-  if (!legacy && !in.varint(engines, 28)) return fail("file truncated in the verdicts", in.pos);
-  for (uint64_t e = 0; e < engines; ++e) {
-    std::string engine;
-    uint64_t n = 0;
-    if (!in.string(engine) || !in.varint(n, 35)) return fail("file truncated in the verdicts", in.pos);
-    for (uint64_t i = 0; i < n; ++i) {
+
+  bool positions() {
+    uint64_t count = 0;
+    if (!in.get(count, 8)) return fail("file truncated in the header", in.pos);
+    for (uint64_t i = 0; i < count; ++i) {
       const size_t start = in.pos;
-      uint64_t mine = 0, theirs = 0, steal = 0, best = 0, moves = 0;
-      if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(steal, 1) || !in.get(best, 1) || !in.get(moves, 1))
-        return fail("file truncated in the verdicts", in.pos);
-      const PositionKey key{mine, theirs, steal == 1};
-      if (steal > 1 || (mine & theirs) || ((mine | theirs) & ~kFullBoard) || canonicalize(key).key != key ||
-          moves > kCells || db.verdict(engine, key))
-        return fail("invalid verdict record", start);
+      const std::string where = " (position " + std::to_string(i) + " of " + std::to_string(count) + ")";
+      uint64_t mine = 0, theirs = 0, flags = 0, moves = 0;
+      if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(flags, 1) || !in.get(moves, 1))
+        return fail("file truncated" + where, in.pos);
+      PositionKey key{mine, theirs, bool(flags & 1)};
+      if ((mine & theirs) || ((mine | theirs) & ~kFullBoard) || flags > 5 || moves == 0 || moves > kCells)
+        return fail("invalid position record" + where, start);
+      if (canonicalize(key).key != key) return fail("position not in canonical form" + where, start);
+      if (db.find(key)) return fail("duplicate position" + where, start);
+      PositionStats& stats = db.at(key);
+      stats.proof = Proof(flags >> 1);
       const Board b = boardOf(key);
-      DeepVerdict v;
-      v.best = Cell(best);
       for (uint64_t j = 0; j < moves; ++j) {
-        uint64_t cellAndProof = 0, value = 0;
-        if (!in.get(cellAndProof, 1) || !in.get(value, 2)) return fail("file truncated in the verdicts", in.pos);
-        const Cell cell = Cell(cellAndProof & 63);
-        if (!b.isLegal(cell) || (cellAndProof >> 6) > 2) return fail("invalid verdict record", start);
-        v.moves.push_back({cell, float(value) / 65535.0f, Proof(cellAndProof >> 6)});
+        const size_t moveStart = in.pos;
+        uint64_t cellAndProof = 0;
+        if (!in.get(cellAndProof, 1)) return fail("file truncated" + where, in.pos);
+        const uint64_t cell = cellAndProof & 63, proof = cellAndProof >> 6;
+        if (!b.isLegal(Cell(cell)) || proof > 2 || stats.find(Cell(cell))) return fail("invalid move record" + where, moveStart);
+        MoveStats m{Cell(cell), Proof(proof), 0, 0, {}};
+        if (!moveEntries(m, where, moveStart)) return false;
+        stats.moves.push_back(std::move(m));
       }
-      if (!v.find(v.best)) return fail("invalid verdict record", start);
-      db.setVerdict(engine, key, std::move(v));
     }
+    return true;
   }
-  const size_t end = in.pos;
-  uint64_t sum = 0;
-  if (!in.get(sum, 8)) return fail("file truncated before the checksum", in.pos);
-  if (in.pos != bytes.size()) return fail("unexpected data after the checksum", in.pos);
-  if (sum != dbfile::fnv1a(bytes, end)) return fail("checksum mismatch (file corrupt)", end);
-  return true;
+
+  // Version 2 and later: the deep-search verdicts per engine key; version 3 adds each move's visits.
+  bool verdicts() {
+    uint64_t engines = 0;
+    if (!in.varint(engines, 28)) return fail("file truncated in the verdicts", in.pos);
+    for (uint64_t e = 0; e < engines; ++e) {
+      std::string engine;
+      uint64_t n = 0;
+      if (!in.string(engine) || !in.varint(n, 35)) return fail("file truncated in the verdicts", in.pos);
+      for (uint64_t i = 0; i < n; ++i) {
+        const size_t start = in.pos;
+        const std::string where = " (verdict " + std::to_string(i) + " of " + std::to_string(n) + ", " + engine + ")";
+        uint64_t mine = 0, theirs = 0, steal = 0, best = 0, moves = 0;
+        if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(steal, 1) || !in.get(best, 1) || !in.get(moves, 1))
+          return fail("file truncated" + where, in.pos);
+        const PositionKey key{mine, theirs, steal == 1};
+        if (steal > 1 || (mine & theirs) || ((mine | theirs) & ~kFullBoard) || canonicalize(key).key != key ||
+            moves > kCells || db.verdict(engine, key))
+          return fail("invalid verdict record" + where, start);
+        const Board b = boardOf(key);
+        DeepVerdict v;
+        v.best = Cell(best);
+        for (uint64_t j = 0; j < moves; ++j) {
+          uint64_t cellAndProof = 0, value = 0, visits = 0;
+          if (!in.get(cellAndProof, 1) || !in.get(value, 2) || (version >= 3 && !in.varint(visits, 35)))
+            return fail("file truncated" + where, in.pos);
+          const Cell cell = Cell(cellAndProof & 63);
+          if (!b.isLegal(cell) || (cellAndProof >> 6) > 2 || visits > UINT32_MAX || v.find(cell))
+            return fail("invalid verdict record" + where, start);
+          v.moves.push_back({cell, float(value) / 65535.0f, Proof(cellAndProof >> 6), uint32_t(visits)});
+        }
+        if (!v.find(v.best)) return fail("invalid verdict record" + where, start);
+        db.setVerdict(engine, key, std::move(v));
+      }
+    }
+    return true;
+  }
+
+  bool checksum() {
+    const size_t end = in.pos;
+    uint64_t sum = 0;
+    if (!in.get(sum, 8)) return fail("file truncated before the checksum", in.pos);
+    if (in.pos != in.bytes.size()) return fail("unexpected data after the checksum", in.pos);
+    if (sum != fnv1a(in.bytes, end)) return fail("checksum mismatch (file corrupt)", end);
+    return true;
+  }
+};
+
+}  // namespace dbfile
+
+// Parses a whole file image; `name` is used in error messages, `version` receives the file's
+// version (older ones are migrated). On error the database is left empty.
+inline bool deserializeDatabase(const std::string& bytes, const std::string& name, Database& db, std::string& error,
+                                uint32_t* version = nullptr) {
+  db = Database();
+  dbfile::Parser p{{bytes, 0}, name, db, error};
+  if (bytes.size() < 8 || bytes.compare(0, 8, kDatabaseMagic, 8) != 0) return p.fail("not a book database (bad magic)", 0);
+  p.in.pos = 8;
+  if (!p.in.get(p.version, 4)) return p.fail("file truncated in the header", p.in.pos);
+  if (p.version < 1 || p.version > kDatabaseVersion)
+    return p.fail("unsupported version " + std::to_string(p.version) + " (this program reads 1 to " +
+                      std::to_string(kDatabaseVersion) + ")", 8);
+  if (version) *version = uint32_t(p.version);
+  if (p.version == 1) return p.legacyHeader() && p.positions() && p.checksum();
+  return p.runTable() && p.positions() && p.verdicts() && p.checksum();
 }
 
 inline bool loadDatabase(const std::string& path, Database& db, std::string& error, uint32_t* version = nullptr) {

@@ -3,6 +3,7 @@
 // re-verifies the book: change it whenever src/search.h changes how it plays.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -36,10 +37,11 @@ class SearchEngine : public BookEngine {
   SearchLimits limits_;
 };
 
-// The verifying engine: one long search of a position (the bot's search with the forcing solver,
-// plus the exact endgame solver of the offline analyses). This is the one function to strengthen;
-// bump kBookEngineVersion when it changes, so that cached
-// verdicts are redone. Moves in the board's orientation; values and proofs for the player to move.
+// The deep engine: one long search of a position (the bot's search with the forcing solver,
+// plus the exact endgame solver of the offline analyses). It values the book's positions, both
+// for growing the book (grow.h) and for verifying a games-based book (verify.h). This is the one
+// place to strengthen; bump kBookEngineVersion when it changes, so that cached verdicts are redone.
+// Moves in the board's orientation; values and proofs for the player to move.
 struct DeepLimits {
   double timeMs = 1000;     // per position
   uint64_t iterations = 0;  // fixed iterations instead (deterministic for a given seed)
@@ -52,27 +54,62 @@ struct DeepLimits {
   }
 };
 
-inline DeepVerdict deepEvaluate(const Board& b, const DeepLimits& limits) {
-  Search search(limits.nodes, SearchOptions::deepAnalysis());
-  SearchLimits l;
-  l.timeMs = limits.iterations ? 0 : limits.timeMs;
-  l.iterations = limits.iterations;
-  l.seed = limits.seed;
-  const SearchResult r = search.run(b, l);
-  DeepVerdict v;
-  v.best = r.move;
-  for (const RootMove& m : r.children) v.moves.push_back({m.move, float(m.value), storedProof(m.proof)});
-  // Moves the search never expands are decided by the rules: a win now, or a loss now or next
-  // (our own 3, or leaving the opponent's win open).
-  const int me = b.toMove();
-  const Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
-  for (Bitboard legal = b.legalMoves(); legal;) {
-    const Cell c = popLowest(legal);
-    if (v.find(c)) continue;
-    if (wins >> c & 1) v.moves.push_back({c, 1.0f, Proof::Win});
-    else if (b.outcomeOf(c) == Outcome::Loss || (threats & ~bit(c))) v.moves.push_back({c, 0.0f, Proof::Loss});
+// Keeps one search (and its node pool) across positions: allocating the pool per position would
+// cost more than a short search. Each position starts from an empty tree, so a verdict does not
+// depend on what was searched before.
+class DeepSearcher {
+ public:
+  explicit DeepSearcher(const DeepLimits& limits) : limits_(limits), search_(limits.nodes, SearchOptions::deepAnalysis()) {}
+
+  DeepVerdict evaluate(const Board& b, uint64_t seed) {
+    search_.reset();
+    SearchLimits l;
+    l.timeMs = limits_.iterations ? 0 : limits_.timeMs;
+    l.iterations = limits_.iterations;
+    l.seed = seed;
+    const SearchResult r = search_.run(b, l);
+    DeepVerdict v;
+    v.best = r.move;
+    for (const RootMove& m : r.children)
+      v.moves.push_back({m.move, float(m.value), storedProof(m.proof), m.visits});
+    // A root solved before any iteration has no children: its move carries the proof.
+    if (r.solvedMove != kNoCell && !v.find(r.solvedMove))
+      v.moves.push_back({r.solvedMove, r.proof == Proof::Win ? 1.0f : 0.5f, storedProof(r.proof), 0});
+    // Moves the search never expands are decided by the rules: a win now, or a loss now or next
+    // (our own 3, or leaving the opponent's win open).
+    const int me = b.toMove();
+    const Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
+    for (Bitboard legal = b.legalMoves(); legal;) {
+      const Cell c = popLowest(legal);
+      if (v.find(c)) continue;
+      if (wins >> c & 1) v.moves.push_back({c, 1.0f, Proof::Win, 0});
+      else if (b.outcomeOf(c) == Outcome::Loss || (threats & ~bit(c))) v.moves.push_back({c, 0.0f, Proof::Loss, 0});
+    }
+    if (!v.find(v.best) && !v.moves.empty()) v.best = v.moves.front().move;
+    return v;
   }
-  return v;
+
+ private:
+  DeepLimits limits_;
+  Search search_;
+};
+
+// A verdict in canonical moves for the canonical board of `key`.
+inline DeepVerdict canonicalVerdict(const DeepVerdict& v, const Board& canonicalBoard) {
+  const Canonical c = canonicalize(canonicalBoard);
+  DeepVerdict out;
+  out.best = c.toCanonical(v.best);
+  for (const DeepMove& m : v.moves) {
+    const Cell name = c.toCanonical(m.move);
+    auto seen = std::find_if(out.moves.begin(), out.moves.end(), [&](const DeepMove& d) { return d.move == name; });
+    if (seen == out.moves.end()) out.moves.push_back({name, m.value, m.proof, m.visits});
+    else if (m.value > seen->value) *seen = {name, m.value, m.proof, m.visits};  // equivalent moves: keep the better estimate
+  }
+  return out;
+}
+
+inline DeepVerdict deepEvaluate(const Board& b, const DeepLimits& limits) {
+  return DeepSearcher(limits).evaluate(b, limits.seed);
 }
 
 }  // namespace yav::book

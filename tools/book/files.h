@@ -19,7 +19,7 @@ namespace yav::book {
 inline bool readWholeFile(const std::string& path, std::string& bytes, std::string& error) {
   std::ifstream f(path, std::ios::binary);
   if (!f) {
-    error = path + ": cannot open";
+    error = path + ": cannot open (" + std::strerror(errno) + ")";
     return false;
   }
   std::stringstream ss;
@@ -80,6 +80,7 @@ class FileLock {
   bool acquire(const std::string& dbPath, std::string& error) {
     release();
     const std::string path = lockPath(dbPath);
+    dbPath_ = dbPath;
     fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW, 0644);
     if (fd_ < 0) return error = path + ": cannot open the lock file (" + std::strerror(errno) + ")", false;
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
@@ -98,13 +99,18 @@ class FileLock {
     }
     return true;
   }
+  // A lock whose database was never written (e.g. a failed merge) leaves no lock file behind;
+  // next to an existing database the file stays (removing it could let two writers in).
   void release() {
-    if (fd_ >= 0) ::close(fd_), fd_ = -1;  // closing drops the flock
+    if (fd_ < 0) return;
+    if (::access(dbPath_.c_str(), F_OK) != 0) ::unlink(lockPath(dbPath_).c_str());
+    ::close(fd_), fd_ = -1;  // closing drops the flock
   }
   bool held() const { return fd_ >= 0; }
 
  private:
   int fd_ = -1;
+  std::string dbPath_;
 };
 
 }  // namespace yav::book

@@ -92,25 +92,12 @@ class BookPrinter {
 
   // The packed book: each book move, then the opponent's replies it covers, recursively.
   void printTree(std::ostream& out, const PackedBook& book) const {
-    const BookTree& t = book.tree;
-    auto node = [&](auto& self, int i, const std::string& indent) -> void {
-      const Board& b = book.boards[size_t(i)];
-      out << line(b, t.nodes[size_t(i)].move, indent);
-      Board after = b;
-      after.play(t.nodes[size_t(i)].move);
-      for (const auto& [reply, child] : t.nodes[size_t(i)].replies) {
-        out << line(after, reply, indent + "  ", "(reply)");
-        self(self, child, indent + "    ");
-      }
-    };
-    out << "first player:\n" << header("  ");
-    if (t.firstPlayerRoot >= 0) node(node, t.firstPlayerRoot, "  ");
-    out << "second player:\n" << header("  ");
-    for (const auto& [first, child] : t.secondPlayerRoots) {
-      out << line(Board(), first, "  ", "(opponent's first move)");
-      node(node, child, "    ");
-    }
+    printPackedTree(
+        out, book,
+        [this](const Board& b, Cell m, const std::string& indent, const std::string& note) { return line(b, m, indent, note); },
+        [this](const std::string& indent) { return header(indent); });
   }
+
 
   // The swap table: per class of first moves, the steal and the best reply (for the second
   // player), the answer taken as best, and the first player's value and bound after it.

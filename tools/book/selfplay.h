@@ -136,6 +136,22 @@ inline SelfPlayResult playSelfPlayGame(const Database& db, std::mutex& lock, Boo
   }
 }
 
+// "2h 05m" (minutes rounded down): progress lines' elapsed time and ETA.
+inline std::string hoursMinutes(double seconds) {
+  const long minutes = long(std::max(0.0, seconds) / 60);
+  char text[32];
+  std::snprintf(text, sizeof text, "%ldh %02ldm", minutes / 60, minutes % 60);
+  return text;
+}
+// Local clock time "14:05:09".
+inline std::string clockTime(std::time_t t) {
+  std::tm local{};
+  localtime_r(&t, &local);
+  char text[16];
+  std::strftime(text, sizeof text, "%H:%M:%S", &local);
+  return text;
+}
+
 struct GeneratorOptions {
   int threads = 1;
   uint64_t targetGames = 0;   // stop when the database holds this many games (0: no target)
@@ -221,21 +237,6 @@ class Generator {
     std::lock_guard<std::mutex> g(fileLock_);
     std::string error;
     if (!writeFileAtomically(run_.dbPath, bytes, error)) log << "checkpoint failed: " << error << "\n";
-  }
-
-  // "2h 05m" (minutes rounded down).
-  static std::string hoursMinutes(double seconds) {
-    const long minutes = long(std::max(0.0, seconds) / 60);
-    char text[32];
-    std::snprintf(text, sizeof text, "%ldh %02ldm", minutes / 60, minutes % 60);
-    return text;
-  }
-  static std::string clockTime(std::time_t t) {
-    std::tm local{};
-    localtime_r(&t, &local);
-    char text[16];
-    std::strftime(text, sizeof text, "%H:%M:%S", &local);
-    return text;
   }
 
   void report(std::ostream& log, std::chrono::steady_clock::time_point start) {

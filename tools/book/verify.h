@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "tools/book/engine.h"
 #include "tools/book/pack.h"
 
 namespace yav::book {
@@ -33,20 +34,6 @@ struct VerifyReport {
   size_t conflicts = 0;     // the database proves the move won, the deep search proves it lost: kept
   std::vector<std::string> changes;  // one line per change, for the log
 };
-
-// A verdict in canonical moves for the canonical board of `key`.
-inline DeepVerdict canonicalVerdict(const DeepVerdict& v, const Board& canonicalBoard) {
-  const Canonical c = canonicalize(canonicalBoard);
-  DeepVerdict out;
-  out.best = c.toCanonical(v.best);
-  for (const DeepMove& m : v.moves) {
-    const Cell name = c.toCanonical(m.move);
-    auto seen = std::find_if(out.moves.begin(), out.moves.end(), [&](const DeepMove& d) { return d.move == name; });
-    if (seen == out.moves.end()) out.moves.push_back({name, m.value, m.proof});
-    else if (m.value > seen->value) *seen = {name, m.value, m.proof};  // equivalent moves: keep the better estimate
-  }
-  return out;
-}
 
 // Verifies the book moves of `positions` (canonical keys). Returns true when a choice changed.
 inline bool verifyChoices(Database& db, Choices& choices, const std::vector<PositionKey>& positions,

@@ -1,0 +1,449 @@
+// The search-valued book: minimax of values, bounds and proofs through the graph of canonical
+// positions (checked against brute force on the boards themselves), the growth's choice of what to
+// expand, the packer's choices, the database file with verdict visits, and merging.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <chrono>
+#include <cstdlib>
+#include <random>
+#include <thread>
+#include <sstream>
+
+#include "opening_book.h"
+#include "tests/random_positions.h"
+#include "tools/book/choose.h"
+#include "tools/book/db_file.h"
+#include "tools/book/graph.h"
+#include "tools/book/grow.h"
+#include "tools/book/html.h"
+
+using namespace yav;
+using namespace yav::book;
+
+namespace {
+
+// A random undecided position with `stones` stones (few empty cells: small complete game trees).
+Board randomEndgame(uint64_t seed, int stones) {
+  Rng rng(seed);
+  for (;;) {
+    testing_positions::Pair p;
+    if (testing_positions::randomPosition(rng, stones, p) && !p.fast.winningCells(p.fast.toMove())) return p.fast;
+  }
+}
+
+// Exact game value for the side to move: +1 win, 0 draw, -1 loss (plain negamax on the rules).
+int solve(const Board& b) {
+  int best = -2;
+  for (Bitboard legal = b.legalMoves(); legal;) {
+    Board next = b;
+    const Outcome o = next.play(popLowest(legal));
+    const int v = o == Outcome::Win ? 1 : o == Outcome::Loss ? -1 : o == Outcome::Draw ? 0 : -solve(next);
+    best = std::max(best, v);
+    if (best == 1) break;
+  }
+  return best == -2 ? 0 : best;
+}
+
+// A verdict on every canonical move of `key`, with values and visits drawn from `rng` and, when
+// `proofShare` > 0, some search proofs drawn at random too.
+DeepVerdict randomVerdict(const PositionKey& key, std::mt19937_64& rng, double proofShare) {
+  const Board b = boardOf(key);
+  const Canonical c = canonicalize(b);
+  DeepVerdict v;
+  std::uniform_real_distribution<double> u(0, 1);
+  for (Cell m : moveClasses(b)) {
+    DeepMove d;
+    d.move = c.toCanonical(m);
+    d.value = float(u(rng));
+    d.visits = u(rng) < 0.2 ? 0 : uint32_t(rng() % 300);
+    const double r = u(rng);
+    d.proof = r < proofShare / 2 ? Proof::Win : r < proofShare ? Proof::Loss : Proof::Unknown;
+    v.moves.push_back(d);
+  }
+  v.best = v.moves.front().move;
+  return v;
+}
+
+// Every position reachable from `start` within `depth` plies (canonical keys), each with a verdict.
+std::map<PositionKey, DeepVerdict> expandAll(const Board& start, int depth, std::mt19937_64& rng, double proofShare) {
+  std::map<PositionKey, DeepVerdict> out;
+  std::function<void(const Board&, int)> walk = [&](const Board& b, int left) {
+    const PositionKey key = canonicalize(b).key;
+    if (left == 0 || out.count(key)) return;
+    out[key] = randomVerdict(key, rng, proofShare);
+    for (Cell m : moveClasses(b)) {
+      Board next = b;
+      if (next.play(m) == Outcome::None) walk(next, left - 1);
+    }
+  };
+  walk(start, depth);
+  return out;
+}
+
+BookGraph graphOf(const std::map<PositionKey, DeepVerdict>& verdicts) {
+  BookGraph g;
+  for (const auto& [key, v] : verdicts) g.add(key, v, nullptr);  // map order: parents and children mixed
+  g.evaluate();
+  return g;
+}
+
+// Brute force: the same rules as graph.h, recomputed on real boards (every symmetry and
+// transposition resolved again by canonicalising each board on the way).
+Estimate bruteForce(const Board& b, const std::map<PositionKey, DeepVerdict>& verdicts, const BookGraph& rules) {
+  const Canonical c = canonicalize(b);
+  const DeepVerdict& v = verdicts.at(c.key);
+  double worstVisited = 1;
+  for (const DeepMove& d : v.moves)
+    if (d.visits && d.proof == Proof::Unknown) worstVisited = std::min(worstVisited, double(d.value));
+  Estimate best{0, 0, 0, Proof::Unknown};
+  bool anyWin = false, allLost = true;
+  for (const DeepMove& d : v.moves) {
+    Board next = b;
+    const Outcome o = next.play(c.fromCanonical(d.move));
+    Estimate e;
+    if (o == Outcome::Win) e = Estimate::proven(Proof::Win);
+    else if (o == Outcome::Loss) e = Estimate::proven(Proof::Loss);
+    else if (o == Outcome::Draw) e = {0.5, 0.5, 0.5, Proof::Draw};
+    else {
+      const bool expanded = verdicts.count(canonicalize(next).key) > 0;
+      const Estimate child = expanded ? bruteForce(next, verdicts, rules) : Estimate{};
+      if (expanded && (child.proof == Proof::Win || child.proof == Proof::Loss)) e = Estimate::proven(flipProof(child.proof));
+      else if (d.proof == Proof::Win || d.proof == Proof::Loss) e = Estimate::proven(d.proof);
+      else if (expanded) e = child.flipped();
+      else e = rules.leafEstimate(d, 0, 0, worstVisited);
+    }
+    anyWin |= e.proof == Proof::Win;
+    allLost &= e.proof == Proof::Loss;
+    best.mean = std::max(best.mean, e.mean);
+    best.lower = std::max(best.lower, e.lower);
+    best.upper = std::max(best.upper, e.upper);
+  }
+  return anyWin ? Estimate::proven(Proof::Win) : allLost ? Estimate::proven(Proof::Loss) : best;
+}
+
+}  // namespace
+
+TEST(BookGraph, MinimaxAgreesWithBruteForceOnTheBoardsThemselves) {
+  std::mt19937_64 rng(7);
+  int compared = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    // Early positions have symmetries (canonical move names matter); late ones transpositions.
+    const Board start = seed % 3 == 0 ? Board() : randomEndgame(seed, seed % 3 == 1 ? 2 : 50);
+    const auto verdicts = expandAll(start, seed % 3 == 1 ? 2 : 3, rng, 0.05);
+    const BookGraph g = graphOf(verdicts);
+    ASSERT_EQ(g.size(), verdicts.size());
+    for (const auto& [key, v] : verdicts) {
+      const Estimate want = bruteForce(boardOf(key), verdicts, g);
+      const Estimate& got = g.find(key)->estimate;
+      ASSERT_EQ(int(got.proof), int(want.proof));
+      ASSERT_NEAR(got.mean, want.mean, 1e-12);
+      ASSERT_NEAR(got.lower, want.lower, 1e-12);
+      ASSERT_NEAR(got.upper, want.upper, 1e-12);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 1000);
+}
+
+TEST(BookGraph, ProofsPropagateExactlyThroughACompleteGraph) {
+  // Complete graphs of small endgames with no search proofs: only the rules' wins and losses at the
+  // ends. A position must then be proven won iff it is won, and proven lost iff it is lost.
+  std::mt19937_64 rng(11);
+  int won = 0, lost = 0, open = 0;
+  for (uint64_t seed = 100; seed < 120; ++seed) {
+    const Board start = randomEndgame(seed, 54);
+    const auto verdicts = expandAll(start, 61, rng, 0.0);
+    const BookGraph g = graphOf(verdicts);
+    for (const auto& [key, v] : verdicts) {
+      const int exact = solve(boardOf(key));
+      const Proof p = g.find(key)->estimate.proof;
+      ASSERT_EQ(p == Proof::Win, exact == 1);
+      ASSERT_EQ(p == Proof::Loss, exact == -1);
+      won += exact == 1, lost += exact == -1, open += exact == 0;
+    }
+  }
+  EXPECT_GT(won, 50);
+  EXPECT_GT(lost, 50);
+}
+
+TEST(BookGraph, AProofFromAnyOneMoveOrFromEveryMove) {
+  // One position, two moves: proving one move won proves the position; one move lost does not.
+  const Board b = randomEndgame(5, 40);
+  const PositionKey key = canonicalize(b).key;
+  std::mt19937_64 rng(3);
+  DeepVerdict v = randomVerdict(key, rng, 0.0);
+  for (DeepMove& d : v.moves) d.proof = Proof::Loss;
+  v.moves.back().proof = Proof::Unknown;
+  BookGraph notAll;
+  notAll.add(key, v, nullptr);
+  notAll.evaluate();
+  EXPECT_EQ(notAll.find(key)->estimate.proof, Proof::Unknown);
+  v.moves.back().proof = Proof::Loss;
+  BookGraph all;
+  all.add(key, v, nullptr);
+  all.evaluate();
+  EXPECT_EQ(all.find(key)->estimate.proof, Proof::Loss);
+  v.moves.pop_back();  // a verdict missing a legal move proves no loss
+  BookGraph partial;
+  partial.add(key, v, nullptr);
+  partial.evaluate();
+  EXPECT_EQ(partial.find(key)->estimate.proof, Proof::Unknown);
+  v.moves.front().proof = Proof::Win;
+  BookGraph one;
+  one.add(key, v, nullptr);
+  one.evaluate();
+  EXPECT_EQ(one.find(key)->estimate.proof, Proof::Win);
+}
+
+TEST(BookGraph, GamesNarrowALeafAndMoveItsMean) {
+  BookGraph g;
+  DeepMove d;
+  d.value = 0.6f;
+  d.visits = 1000;
+  const Estimate searchOnly = g.leafEstimate(d, 0, 0);
+  EXPECT_NEAR(searchOnly.mean, 0.6, 1e-6);
+  EXPECT_NEAR(searchOnly.upper - searchOnly.lower, 2 * 2 * 0.5 / std::sqrt(100.0), 1e-6);  // visits capped at 100
+  const Estimate withGames = g.leafEstimate(d, 300, 2 * 30);  // 300 games, 10% won
+  EXPECT_LT(withGames.mean, 0.3);
+  EXPECT_LT(withGames.upper - withGames.lower, searchOnly.upper - searchOnly.lower);
+  d.visits = 0;  // never visited: valued as the worst visited sibling, not as the search's 0.5
+  EXPECT_NEAR(g.leafEstimate(d, 0, 0, 0.2).mean, 0.2, 1e-6);
+}
+
+namespace {
+
+// The empty board's verdict: one first move much better than the rest (or proven lost).
+std::map<PositionKey, DeepVerdict> handMadeRoot(Cell good, Proof goodProof) {
+  DeepVerdict v;
+  for (Cell m : moveClasses(Board())) v.moves.push_back({m, m == good ? 0.9f : 0.3f, m == good ? goodProof : Proof::Unknown, 100});
+  v.best = good;
+  return {{PositionKey{}, v}};
+}
+
+GrowOptions firstPlayerOnly() {
+  GrowOptions o;
+  o.secondPlayerShare = 0;
+  return o;
+}
+
+}  // namespace
+
+TEST(BookGrowth, ExpandsTheBestLineMostAndNeverAProvenLoss) {
+  const Cell good = cellAt(3, 2);
+  Board after;
+  after.play(good);
+  const PositionKey goodChild = canonicalize(after).key;
+  for (Proof proof : {Proof::Unknown, Proof::Loss}) {
+    Database db;
+    for (const auto& [key, v] : handMadeRoot(good, proof)) db.setVerdict(GrowOptions().deep.key(), key, v);
+    Grower grower(db, firstPlayerOnly(), nullptr);
+    std::mt19937_64 rng(1);
+    int picked = 0;
+    for (int i = 0; i < 1000; ++i) {
+      const auto leaf = grower.pickLeaf(rng);
+      ASSERT_TRUE(leaf.has_value());
+      picked += *leaf == goodChild;
+    }
+    if (proof == Proof::Unknown) EXPECT_GT(picked, 990);  // 0.9 +- 0.1 against 0.3 +- 0.1
+    else EXPECT_EQ(picked, 0);
+  }
+}
+
+TEST(BookGrowth, SecondPlayerLinesStartFromEveryFirstStone) {
+  Database db;
+  GrowOptions o;
+  o.secondPlayerShare = 1;
+  Grower grower(db, o, nullptr);
+  std::mt19937_64 rng(2);
+  std::map<PositionKey, int> starts;
+  for (int i = 0; i < 2000; ++i) ++starts[*grower.pickLeaf(rng)];
+  EXPECT_EQ(starts.size(), moveClasses(Board()).size());  // the 9 classes of first stones
+}
+
+TEST(BookGrowth, ARunExpandsDistinctPositionsOnThreadsAndStoresEveryVerdict) {
+  Database db;
+  GrowOptions o;
+  o.threads = 2;
+  o.targetPositions = 60;
+  o.progressSeconds = 1000;
+  std::atomic<int> calls{0};
+  // A fast stand-in for the deep search: values from the position's hash, so runs are comparable.
+  auto factory = [&calls] {
+    return Evaluator([&calls](const Board& b, uint64_t) {
+      ++calls;
+      std::mt19937_64 rng(b.hash());
+      DeepVerdict v;
+      for (Bitboard legal = b.legalMoves(); legal;) {
+        const Cell m = popLowest(legal);
+        v.moves.push_back({m, float(std::uniform_real_distribution<double>(0.2, 0.8)(rng)), Proof::Unknown, 50});
+      }
+      v.best = v.moves.front().move;
+      return v;
+    });
+  };
+  Grower grower(db, o, factory);
+  std::atomic<bool> stop{false};
+  std::string error;
+  std::ostringstream log;
+  ASSERT_TRUE(grower.run(stop, log, error)) << error;
+  const auto& verdicts = db.verdicts().at(o.deep.key());
+  EXPECT_GE(verdicts.size(), 60u);
+  EXPECT_EQ(size_t(calls.load()), verdicts.size());  // no position searched twice
+  EXPECT_EQ(grower.graph().size(), verdicts.size());
+  EXPECT_NE(log.str().find("positions/h"), std::string::npos);
+}
+
+TEST(BookGraphPack, ShipsNoProvenLossAndRoundTripsThroughTheEmbeddedText) {
+  std::mt19937_64 rng(5);
+  auto verdicts = expandAll(Board(), 3, rng, 0.1);
+  Database db;
+  for (const auto& [key, v] : verdicts) db.setVerdict("k", key, v);
+  const BookGraph g = BookGraph::fromDatabase(db, "k");
+  const Choices choices = chooseFromGraph(g, OpponentModel());
+  ASSERT_GT(choices.size(), 20u);
+  for (const auto& [key, choice] : choices) {
+    const BookGraph::Node* node = g.find(key);
+    ASSERT_NE(node, nullptr);  // every shipped move has its position's own verdict
+    for (const BookGraph::Move& m : node->moves)
+      if (m.move == choice.move) {
+        EXPECT_NE(m.estimate.proof, Proof::Loss);
+      }
+  }
+  const PackedBook book = packBook(choices, 100000);
+  OpeningBook decoded;
+  std::string error;
+  ASSERT_TRUE(decoded.load(book.text, error)) << error;
+  ASSERT_EQ(decoded.size(), book.positions);
+  for (const auto& [key, move] : decoded.entries()) EXPECT_EQ(choices.at(key).move, move);
+  // A tight budget keeps the likeliest positions: the empty board and the answers to first stones.
+  const PackedBook small = packBook(choices, 8);
+  OpeningBook few;
+  ASSERT_TRUE(few.load(small.text, error)) << error;
+  EXPECT_TRUE(few.lookup(Board()).has_value());
+}
+
+TEST(BookGraphFile, VerdictVisitsSurviveTheFileAndMergingUnitesRuns) {
+  std::mt19937_64 rng(9);
+  const auto verdicts = expandAll(Board(), 2, rng, 0.05);
+  Database a, b, both;
+  size_t i = 0;
+  for (const auto& [key, v] : verdicts) {
+    (i++ % 2 ? a : b).setVerdict("k", key, v);
+    both.setVerdict("k", key, v);
+  }
+  std::string error;
+  Database read;
+  ASSERT_TRUE(deserializeDatabase(serializeDatabase(a), "a.db", read, error)) << error;
+  for (const auto& [key, v] : a.verdicts().at("k")) {
+    const DeepVerdict* r = read.verdict("k", key);
+    ASSERT_NE(r, nullptr);
+    for (const DeepMove& m : v.moves) EXPECT_EQ(r->find(m.move)->visits, m.visits);
+  }
+  read.merge(b);
+  const BookGraph merged = BookGraph::fromDatabase(read, "k"), one = BookGraph::fromDatabase(both, "k");
+  ASSERT_EQ(merged.size(), one.size());
+  for (const auto& n : one.nodes()) {
+    const Estimate& e = merged.find(n.key)->estimate;
+    EXPECT_NEAR(e.mean, n.estimate.mean, 1e-4);  // values pass through the file's 16 bits
+    EXPECT_EQ(e.proof, n.estimate.proof);
+  }
+}
+
+TEST(BookGraphPage, ThePageHoldsTheGraphsFiguresInRealOrientation) {
+  std::mt19937_64 rng(13);
+  const auto verdicts = expandAll(Board(), 3, rng, 0.05);
+  const BookGraph g = graphOf(verdicts);
+  const Choices repack = chooseFromGraph(g, OpponentModel());
+  const std::vector<PageNode> page = bookPageTree(g, repack, nullptr, 200);
+  ASSERT_GT(page.size(), 20u);
+  ASSERT_EQ(page[0].parent, -1);  // the empty board first
+  size_t checked = 0, repackMarks = 0;
+  for (size_t i = 0; i < page.size(); ++i) {
+    // Rebuild the node's board from the moves on its path, then compare every move with the graph.
+    std::vector<Cell> path;
+    for (int n = int(i); n > 0; n = page[size_t(n)].parent) path.push_back(page[size_t(n)].move);
+    Board b;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) ASSERT_EQ(b.play(*it), Outcome::None);
+    const Canonical c = canonicalize(b);
+    const BookGraph::Node* node = g.find(c.key);
+    ASSERT_NE(node, nullptr);
+    EXPECT_EQ(page[i].estimate.mean, node->estimate.mean);
+    for (const PageMove& m : page[i].moves) {
+      const BookGraph::Move* gm = nullptr;
+      for (const BookGraph::Move& x : node->moves)
+        if (x.move == c.toCanonical(m.cell)) gm = &x;
+      ASSERT_NE(gm, nullptr);
+      EXPECT_EQ(m.estimate.lower, gm->estimate.lower);
+      EXPECT_EQ(m.deep.visits, gm->deep.visits);
+      repackMarks += m.repack;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 500u);
+  EXPECT_GT(repackMarks, 0u);
+  const std::string html = bookPageHtml(page, "test book");
+  EXPECT_NE(html.find("<svg"), std::string::npos);
+  EXPECT_NE(html.find(bookPageJson(page)), std::string::npos);
+  EXPECT_EQ(html.find("http"), std::string::npos);  // self-contained: nothing to fetch
+}
+
+namespace {
+
+int countVerdicts(const std::string& path, const std::string& key) {
+  Database db;
+  std::string error;
+  if (!loadDatabase(path, db, error)) return -1;
+  auto it = db.verdicts().find(key);
+  return it == db.verdicts().end() ? 0 : int(it->second.size());
+}
+
+pid_t startGrowth(const std::string& path) {
+  const std::string bin = std::string(YAVALATH_BIN_DIR) + "/bookgen";
+  const pid_t child = fork();
+  if (child == 0) {
+    if (!freopen("/dev/null", "w", stderr)) _exit(126);
+    execl(bin.c_str(), bin.c_str(), "run", "--db", path.c_str(), "--iterations", "300", "--nodes", "100000",
+          "--checkpoint", "5", "--threads", "2", (char*)nullptr);
+    _exit(127);
+  }
+  return child;
+}
+
+}  // namespace
+
+TEST(BookGrowth, BinaryKilledLosesAtMostACheckpointStopsOnSigintAndResumes) {
+  const std::string path = ::testing::TempDir() + "grow_kill_" + std::to_string(getpid()) + ".db";
+  const std::string key = "yav-search-rave-forcing-1/300it";
+  std::remove(path.c_str());
+  pid_t child = startGrowth(path);
+  ASSERT_GT(child, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(child, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  const int afterKill = countVerdicts(path, key);
+  ASSERT_GE(afterKill, 5) << "a valid file with the checkpoints written before the kill";
+
+  child = startGrowth(path);  // resumes the killed run's file
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  kill(child, SIGINT);
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const int afterStop = countVerdicts(path, key);
+  EXPECT_GT(afterStop, afterKill);  // a stop saves every finished search
+
+  const std::string bin = std::string(YAVALATH_BIN_DIR) + "/bookgen";
+  const std::string resume = bin + " run --db " + path + " --iterations 300 --nodes 100000 --positions " +
+                             std::to_string(afterStop + 10) + " 2>/dev/null";
+  ASSERT_EQ(std::system(resume.c_str()), 0);
+  EXPECT_EQ(countVerdicts(path, key), afterStop + 10);
+  std::remove(path.c_str());
+  std::remove((path + ".lock").c_str());
+}

@@ -1,0 +1,196 @@
+// The search-valued book: a graph of positions (canonical keys, so that transpositions and the 12
+// symmetries are one node), each expanded position holding one deep search's verdict (grow.h).
+// Values, bounds and proofs are minimaxed through the graph.
+//
+// Invariants:
+// - A node's estimate is for the player to move there; a move's estimate is for the player making it.
+// - A move's estimate is, in this order: exact when proven ([1,1] won, [0,0] lost, a move that ends
+//   the game by the rules included); the complement of the child's estimate when the child is
+//   expanded; otherwise a leaf: the deep search's value, worth its visits clamped to
+//   [searchWeightMin, searchWeight] games, pooled with the self-play games of the move, +- z
+//   standard errors. A move the search never visited is valued as its worst visited sibling.
+// - A node's mean, lower and upper bounds are each the maximum over its moves (minimax of bounds).
+//   It is proven won iff one move is proven won, proven lost iff every legal move is proven lost.
+// - The graph has no cycles: every move adds a stone, except the steal, which clears the steal flag.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "symmetry.h"
+#include "tools/book/database.h"
+
+namespace yav::book {
+
+struct Estimate {
+  double mean = 0.5, lower = 0, upper = 1;
+  Proof proof = Proof::Unknown;
+
+  Estimate flipped() const { return {1 - mean, 1 - upper, 1 - lower, flipProof(proof)}; }
+  static Estimate proven(Proof p) {
+    return p == Proof::Win ? Estimate{1, 1, 1, p} : p == Proof::Loss ? Estimate{0, 0, 0, p} : Estimate{};
+  }
+};
+
+struct GraphOptions {
+  double z = 2;  // bounds are mean +- z standard errors
+  // A search value counts as this many games at most: with many visits its error is bias, not
+  // sampling noise, so more visits do not narrow its bounds further.
+  double searchWeight = 100;
+  // ... and at least this many: the search gave the move few visits because it looked worse than
+  // the others, which is evidence too (otherwise every barely tried move would have an upper bound
+  // near 1, and so would every position through the minimax of upper bounds).
+  double searchWeightMin = 25;
+};
+
+class BookGraph {
+ public:
+  static constexpr int kNone = -1;
+
+  struct Move {
+    Cell move = kNoCell;  // canonical name in the node's key orientation
+    Outcome ends = Outcome::None;  // the rules' verdict when the move ends the game
+    PositionKey childKey;
+    int child = kNone;      // index of the expanded child, kNone while it is a leaf
+    DeepMove deep;          // the node's search on this move
+    uint32_t games = 0, halfPoints = 0;  // self-play evidence, for the mover
+    Estimate estimate;
+  };
+  struct Node {
+    PositionKey key;
+    std::vector<Move> moves;
+    bool complete = false;  // every legal move class has an entry (needed to prove a loss)
+    Estimate estimate;
+    uint32_t evaluated = 0;  // generation stamp of `estimate`
+  };
+
+  explicit BookGraph(GraphOptions options = GraphOptions()) : options_(options) {}
+
+  // Every verdict of `engineKey` in `db`, with the games of `db`, then evaluates.
+  static BookGraph fromDatabase(const Database& db, const std::string& engineKey, GraphOptions options = GraphOptions()) {
+    BookGraph g(options);
+    auto it = db.verdicts().find(engineKey);
+    if (it != db.verdicts().end())
+      for (const auto& [key, verdict] : it->second) g.add(key, verdict, db.find(key));
+    g.evaluate();
+    return g;
+  }
+
+  const GraphOptions& options() const { return options_; }
+  size_t size() const { return nodes_.size(); }
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const Node* find(const PositionKey& key) const {
+    auto it = index_.find(key);
+    return it == index_.end() ? nullptr : &nodes_[size_t(it->second)];
+  }
+
+  // Expands `key` (canonical) with a verdict in canonical moves and the position's games (may be
+  // null). Estimates are stale until evaluate().
+  void add(const PositionKey& key, const DeepVerdict& verdict, const PositionStats* games) {
+    if (index_.count(key)) return;
+    const int self = int(nodes_.size());
+    Node node;
+    node.key = key;
+    const Board b = boardOf(key);
+    const size_t classes = moveClasses(b).size();
+    for (const DeepMove& d : verdict.moves) {
+      Move m;
+      m.move = d.move;
+      m.deep = d;
+      Board next = b;
+      m.ends = next.play(d.move);
+      if (m.ends == Outcome::None) {
+        m.childKey = canonicalize(next).key;
+        auto child = index_.find(m.childKey);
+        if (child != index_.end()) m.child = child->second;
+        else waiting_[m.childKey].push_back({self, int(node.moves.size())});
+      }
+      if (games)
+        if (const MoveStats* s = games->find(d.move)) m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
+      node.moves.push_back(m);
+    }
+    node.complete = node.moves.size() >= classes;
+    index_.emplace(key, self);
+    nodes_.push_back(std::move(node));
+    auto parents = waiting_.find(key);
+    if (parents != waiting_.end()) {
+      for (const auto& [parent, move] : parents->second) nodes_[size_t(parent)].moves[size_t(move)].child = self;
+      waiting_.erase(parents);
+    }
+  }
+
+  // New self-play evidence for an expanded position (estimates are stale until evaluate()).
+  void refreshGames(const PositionKey& key, const PositionStats& games) {
+    auto it = index_.find(key);
+    if (it == index_.end()) return;
+    for (Move& m : nodes_[size_t(it->second)].moves)
+      if (const MoveStats* s = games.find(m.move)) m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
+  }
+
+  // Recomputes every estimate (each node once, children first).
+  void evaluate() {
+    ++generation_;
+    for (size_t i = 0; i < nodes_.size(); ++i) evaluateNode(int(i));
+  }
+
+  // A leaf move's estimate from its search value and games (see the invariants above).
+  // `unvisited` is the value given to a move the search never visited.
+  Estimate leafEstimate(const DeepMove& deep, uint32_t games, uint32_t halfPoints, double unvisited = 0.5) const {
+    if (deep.proof != Proof::Unknown) return Estimate::proven(deep.proof);
+    const double searchWeight = std::clamp(double(deep.visits), options_.searchWeightMin, options_.searchWeight);
+    const double value = deep.visits ? deep.value : unvisited;
+    const double n = searchWeight + games;
+    const double mean = (searchWeight * value + halfPoints / 2.0) / n;
+    const double halfWidth = options_.z * 0.5 / std::sqrt(n);
+    return {mean, std::max(0.0, mean - halfWidth), std::min(1.0, mean + halfWidth), Proof::Unknown};
+  }
+
+ private:
+  static Proof mergedProof(Proof search, Proof games) { return search != Proof::Unknown ? search : games; }
+
+  const Estimate& evaluateNode(int index) {
+    Node& node = nodes_[size_t(index)];  // nodes_ does not grow while evaluating: the reference stays valid
+    if (node.evaluated == generation_) return node.estimate;
+    Estimate best{0, 0, 0, Proof::Unknown};
+    bool anyWin = false, allLost = node.complete && !node.moves.empty();
+    double worstVisited = 1;
+    for (const Move& m : node.moves)
+      if (m.deep.visits && m.deep.proof == Proof::Unknown) worstVisited = std::min(worstVisited, double(m.deep.value));
+    for (Move& m : node.moves) {
+      m.estimate = moveEstimate(m, worstVisited);
+      anyWin |= m.estimate.proof == Proof::Win;
+      allLost &= m.estimate.proof == Proof::Loss;
+      best.mean = std::max(best.mean, m.estimate.mean);
+      best.lower = std::max(best.lower, m.estimate.lower);
+      best.upper = std::max(best.upper, m.estimate.upper);
+    }
+    node.estimate = anyWin ? Estimate::proven(Proof::Win) : allLost ? Estimate::proven(Proof::Loss) : best;
+    node.evaluated = generation_;
+    return node.estimate;
+  }
+
+  Estimate moveEstimate(const Move& m, double unvisited) {
+    if (m.ends == Outcome::Win) return Estimate::proven(Proof::Win);
+    if (m.ends == Outcome::Loss) return Estimate::proven(Proof::Loss);
+    if (m.ends == Outcome::Draw) return {0.5, 0.5, 0.5, Proof::Draw};
+    const Estimate* child = m.child != kNone ? &evaluateNode(m.child) : nullptr;
+    // A child proven through the graph proves the move, whatever the move's own search said.
+    if (child && (child->proof == Proof::Win || child->proof == Proof::Loss)) return Estimate::proven(flipProof(child->proof));
+    if (m.deep.proof == Proof::Win || m.deep.proof == Proof::Loss) return Estimate::proven(m.deep.proof);
+    if (child) return child->flipped();
+    return leafEstimate(m.deep, m.games, m.halfPoints, unvisited);
+  }
+
+  GraphOptions options_;
+  std::vector<Node> nodes_;
+  std::unordered_map<PositionKey, int, PositionKeyHash> index_;
+  // Moves whose child is not expanded yet, by the child's key: linked when it is.
+  std::unordered_map<PositionKey, std::vector<std::pair<int, int>>, PositionKeyHash> waiting_;
+  uint32_t generation_ = 0;
+};
+
+}  // namespace yav::book

@@ -1,0 +1,270 @@
+// Growing the search-valued book (graph.h): each step samples a line from the book the way games
+// would go, and gives the first position on it that has no verdict its own deep search.
+//
+// The line is sampled from the roots both sides meet: the empty board (the bot moves first) or a
+// random first stone (the bot moves second). At each expanded position the mover's move is drawn
+// by Thompson sampling over the minimaxed estimates (each move's value drawn within its bounds), so
+// the best move is followed most, moves within reach of its upper bound now and then, and a line
+// that looks bad is retried while its bounds allow it to be good. On the opponent's turns a share
+// of moves is spread evenly over the sensible ones (choose.h's opponent model), so that the
+// replies a weaker or randomised opponent plays are covered too.
+//
+// Threads each run their own deep search; only picking a line and storing a verdict hold the lock,
+// so nothing serialises the searches. Positions being searched are marked, so no two threads
+// search the same one.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <ctime>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <random>
+#include <string>
+#include <thread>
+#include <unordered_set>
+#include <vector>
+
+#include "tools/book/choose.h"
+#include "tools/book/db_file.h"
+#include "tools/book/engine.h"
+#include "tools/book/files.h"
+#include "tools/book/graph.h"
+#include "tools/book/selfplay.h"
+
+namespace yav::book {
+
+// One deep evaluation of a board (moves in its orientation); one per thread.
+using Evaluator = std::function<DeepVerdict(const Board&, uint64_t seed)>;
+using EvaluatorFactory = std::function<Evaluator()>;
+
+struct GrowOptions {
+  DeepLimits deep;  // the verdicts' budget, and their key in the database
+  int threads = 1;
+  uint64_t targetPositions = 0;  // stop when the book holds this many expanded positions (0: no target)
+  double hours = 0;              // stop after this long (0: no limit)
+  int maxPlies = 30;             // lines are not followed deeper than this
+  double secondPlayerShare = 0.5;  // lines that start from a random first stone
+  OpponentModel opponent;
+  GraphOptions graph;
+  uint64_t checkpointEvery = 100;  // positions between saves
+  double progressSeconds = 30;
+  std::string dbPath;  // checkpoints go here (temporary file + rename); empty: never saved
+  uint64_t seed = 1;
+  GrowOptions() {
+    deep.iterations = 200000;
+    deep.timeMs = 0;
+    deep.nodes = kDefaultNodes;
+  }
+};
+
+inline EvaluatorFactory deepEvaluatorFactory(const DeepLimits& limits) {
+  return [limits] {
+    auto searcher = std::make_shared<DeepSearcher>(limits);
+    return Evaluator([searcher](const Board& b, uint64_t seed) { return searcher->evaluate(b, seed); });
+  };
+}
+
+class Grower {
+ public:
+  Grower(Database& db, GrowOptions options, EvaluatorFactory factory)
+      : db_(db), opt_(std::move(options)), factory_(std::move(factory)),
+        graph_(BookGraph::fromDatabase(db, opt_.deep.key(), opt_.graph)), startSize_(graph_.size()) {}
+
+  const BookGraph& graph() const { return graph_; }
+  uint64_t expandedThisRun() const { return expanded_; }
+
+  // The next position to expand (canonical key), or nothing when the sampled lines all end in
+  // proven, finished, too deep or busy positions. The caller holds the lock (or is alone).
+  std::optional<PositionKey> pickLeaf(std::mt19937_64& rng, int* plies = nullptr) const {
+    std::uniform_real_distribution<double> uniform(0.0, 1.0);
+    for (int attempt = 0; attempt < 64; ++attempt) {
+      Board b;
+      int botSide = 0;
+      if (uniform(rng) < opt_.secondPlayerShare) {
+        b.play(Cell(rng() % kCells));
+        botSide = 1;
+      }
+      for (int ply = botSide;; ++ply) {
+        const Canonical frame = canonicalize(b);
+        const BookGraph::Node* node = graph_.find(frame.key);
+        if (!node) {
+          if (busy_.count(frame.key)) break;
+          if (plies) *plies = ply;
+          return frame.key;
+        }
+        if (node->estimate.proof != Proof::Unknown || ply >= opt_.maxPlies) break;
+        const bool opponent = ply % 2 != botSide;
+        const BookGraph::Move* m = opponent && uniform(rng) < opt_.opponent.uniform ? anySensible(*node, rng)
+                                                                                    : thompson(*node, rng);
+        if (!m || m->ends != Outcome::None) break;
+        b.play(frame.fromCanonical(m->move));
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Stores a verdict (canonical moves of `key`) and re-evaluates the graph. Caller holds the lock.
+  void store(const PositionKey& key, const DeepVerdict& verdict) {
+    db_.setVerdict(opt_.deep.key(), key, verdict);
+    graph_.add(key, verdict, db_.find(key));
+    graph_.evaluate();
+  }
+
+  bool run(std::atomic<bool>& stop, std::ostream& log, std::string& error) {
+    using Clock = std::chrono::steady_clock;
+    start_ = Clock::now();
+    const uint64_t runSeed = db_.hasCurrentRun() ? db_.currentRun().seed : opt_.seed;
+    std::atomic<int> running{std::max(1, opt_.threads)};
+    auto timeUp = [&] {
+      return opt_.hours > 0 && std::chrono::duration<double>(Clock::now() - start_).count() >= opt_.hours * 3600;
+    };
+    auto targetReached = [&] { return opt_.targetPositions && graph_.size() >= opt_.targetPositions; };
+    auto worker = [&](int thread) {
+      Evaluator evaluate = factory_();
+      std::mt19937_64 rng(mixSeed(runSeed, uint64_t(thread) + 0x5EED));
+      int idle = 0;
+      while (!stop.load()) {
+        PositionKey key;
+        uint64_t index = 0;
+        int plies = 0;
+        bool found = false;
+        {
+          std::lock_guard<std::mutex> g(lock_);
+          if (targetReached() || timeUp() || exhausted_) break;
+          if (const std::optional<PositionKey> leaf = pickLeaf(rng, &plies)) {
+            found = true;
+            idle = 0;
+            key = *leaf;
+            busy_.insert(key);
+            index = next_++;
+          } else if (busy_.empty() && ++idle > 20) {
+            // Nothing to expand, and no search running that could open a new line.
+            exhausted_ = true;
+            break;
+          }
+        }
+        if (!found) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(50));
+          continue;
+        }
+        const Board board = boardOf(key);
+        const DeepVerdict verdict = canonicalVerdict(evaluate(board, mixSeed(runSeed, index)), board);
+        std::string checkpoint;
+        {
+          std::lock_guard<std::mutex> g(lock_);
+          busy_.erase(key);
+          store(key, verdict);  // a finished search is kept even after a stop request
+          ++expanded_;
+          deepestPly_ = std::max(deepestPly_, plies);
+          if (opt_.checkpointEvery && expanded_ % opt_.checkpointEvery == 0 && !opt_.dbPath.empty())
+            checkpoint = serializeDatabase(db_);
+        }
+        if (!checkpoint.empty()) writeCheckpoint(checkpoint, log);
+      }
+      --running;
+      wake_.notify_all();
+    };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::max(1, opt_.threads); ++t) threads.emplace_back(worker, t);
+    auto lastReport = Clock::now();
+    {
+      std::unique_lock<std::mutex> g(waitLock_);
+      while (running.load() > 0) {
+        wake_.wait_for(g, std::chrono::milliseconds(200));
+        if (std::chrono::duration<double>(Clock::now() - lastReport).count() >= opt_.progressSeconds) {
+          report(log);
+          lastReport = Clock::now();
+        }
+      }
+    }
+    for (auto& t : threads) t.join();
+    report(log);
+    if (exhausted_) log << "no position left to expand within " << opt_.maxPlies << " plies (every line is proven or busy)\n";
+    if (!opt_.dbPath.empty()) {
+      std::lock_guard<std::mutex> g(lock_), f(fileLock_);
+      if (!saveDatabase(opt_.dbPath, db_, error)) return false;
+      log << "saved " << opt_.dbPath << " (" << graph_.size() << " book positions, " << db_.games() << " games)\n";
+    }
+    return true;
+  }
+
+ private:
+  static double normal(std::mt19937_64& rng) { return std::normal_distribution<double>(0.0, 1.0)(rng); }
+
+  // Thompson sampling: each open move's value drawn from its estimate (standard error from its bounds).
+  const BookGraph::Move* thompson(const BookGraph::Node& node, std::mt19937_64& rng) const {
+    const BookGraph::Move* best = nullptr;
+    double bestSample = -1e9;
+    for (const BookGraph::Move& m : node.moves) {
+      const Estimate& e = m.estimate;
+      if (e.proof != Proof::Unknown) continue;
+      const double sd = (e.upper - e.lower) / (2 * opt_.graph.z);
+      const double sample = e.mean + sd * normal(rng);
+      if (sample > bestSample) bestSample = sample, best = &m;
+    }
+    return best;
+  }
+  const BookGraph::Move* anySensible(const BookGraph::Node& node, std::mt19937_64& rng) const {
+    std::vector<const BookGraph::Move*> open;
+    for (const BookGraph::Move& m : node.moves)
+      if (m.estimate.proof == Proof::Unknown) open.push_back(&m);
+    return open.empty() ? nullptr : open[rng() % open.size()];
+  }
+
+  void writeCheckpoint(const std::string& bytes, std::ostream& log) {
+    std::lock_guard<std::mutex> g(fileLock_);
+    std::string error;
+    if (!writeFileAtomically(opt_.dbPath, bytes, error)) log << "checkpoint failed: " << error << "\n";
+  }
+
+  void report(std::ostream& log) {
+    std::lock_guard<std::mutex> g(lock_);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const double perHour = seconds > 0 ? expanded_ * 3600.0 / seconds : 0;
+    double eta = -1;
+    if (opt_.targetPositions && perHour > 0)
+      eta = double(opt_.targetPositions > graph_.size() ? opt_.targetPositions - graph_.size() : 0) * 3600.0 / perHour;
+    if (opt_.hours > 0) eta = eta < 0 ? opt_.hours * 3600 - seconds : std::min(eta, opt_.hours * 3600 - seconds);
+    size_t proven = 0;
+    for (const BookGraph::Node& n : graph_.nodes()) proven += n.estimate.proof != Proof::Unknown;
+    std::string first = "-";
+    if (const BookGraph::Node* root = graph_.find(PositionKey{}))
+      if (const BookGraph::Move* m = bookMove(*root)) {
+        char text[96];
+        std::snprintf(text, sizeof text, "%s (%.3f, bounds %.3f..%.3f)", cellName(m->move).c_str(), m->estimate.mean,
+                      m->estimate.lower, m->estimate.upper);
+        first = text;
+      }
+    const std::time_t now = std::time(nullptr);
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "%s positions %zu (+%llu this run%s%s), %.0f positions/h, %zu searching, %zu proven, deepest %d plies, "
+                  "first move %s, elapsed %s, ETA %s\n",
+                  clockTime(now).c_str(), graph_.size(), (unsigned long long)expanded_,
+                  opt_.targetPositions ? ", target " : "",
+                  opt_.targetPositions ? std::to_string(opt_.targetPositions).c_str() : "", perHour, busy_.size(), proven,
+                  deepestPly_, first.c_str(), hoursMinutes(seconds).c_str(),
+                  eta < 0 ? "-" : (hoursMinutes(eta) + " (at " + clockTime(now + std::time_t(eta)) + ")").c_str());
+    log << line << std::flush;
+  }
+
+  Database& db_;
+  GrowOptions opt_;
+  EvaluatorFactory factory_;
+  BookGraph graph_;
+  size_t startSize_ = 0;
+  std::unordered_set<PositionKey, PositionKeyHash> busy_;  // being searched
+  uint64_t expanded_ = 0, next_ = 0;
+  int deepestPly_ = 0;
+  bool exhausted_ = false;
+  std::chrono::steady_clock::time_point start_;
+  std::mutex lock_, fileLock_, waitLock_;
+  std::condition_variable wake_;
+};
+
+}  // namespace yav::book
