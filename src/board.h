@@ -14,6 +14,7 @@
 
 #include "bitboard.h"
 #include "result.h"
+#include "rng.h"
 
 namespace yav {
 
@@ -71,16 +72,10 @@ inline const LineMasks& lineMasks() { return kLineMasks; }
 struct Zobrist {
   uint64_t stone[2][kCells], sideToMove;
   constexpr Zobrist() : stone(), sideToMove() {
-    uint64_t s = 0x9E3779B97F4A7C15ull;
-    auto next = [&s] {  // splitmix64: fixed keys, identical in every build
-      uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      return z ^ (z >> 31);
-    };
+    uint64_t state = kGoldenGamma;  // a fixed splitmix64 sequence: the same keys in every build
     for (auto& side : stone)
-      for (auto& key : side) key = next();
-    sideToMove = next();
+      for (auto& key : side) key = splitmix64(state);
+    sideToMove = splitmix64(state);
   }
 };
 inline constexpr Zobrist kZobrist{};

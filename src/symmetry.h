@@ -87,7 +87,7 @@ struct PositionKey {
 
 struct PositionKeyHash {
   size_t operator()(const PositionKey& k) const {
-    uint64_t h = k.mine * 0x9E3779B97F4A7C15ull ^ (k.theirs + k.stealAvailable) * 0xC2B2AE3D27D4EB4Full;
+    uint64_t h = k.mine * kGoldenGamma ^ (k.theirs + k.stealAvailable) * 0xC2B2AE3D27D4EB4Full;
     return size_t(h ^ h >> 29);
   }
 };

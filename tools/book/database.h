@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "rng.h"
 #include "symmetry.h"
 
 namespace yav::book {
@@ -65,10 +66,8 @@ inline uint64_t freshRandom64() {
   static uint64_t counter = 0;
   std::random_device device;
   uint64_t z = uint64_t(std::chrono::high_resolution_clock::now().time_since_epoch().count()) ^
-               (uint64_t(device()) << 32 | device()) ^ (++counter * 0x9E3779B97F4A7C15ull) ^ uint64_t(uintptr_t(&counter));
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;  // splitmix64 finaliser
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+               (uint64_t(device()) << 32 | device()) ^ (++counter * kGoldenGamma) ^ uint64_t(uintptr_t(&counter));
+  return mix64(z);
 }
 
 struct PositionStats {
