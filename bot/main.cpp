@@ -92,11 +92,6 @@ std::string viewerMessage(const yav::SearchResult& r) {
   return std::to_string(int(r.value * 100 + 0.5)) + "%";
 }
 
-// "x y" for the stderr line, marked when the move takes the opponent's first stone.
-std::string moveName(const yav::Board& b, yav::Cell move) {
-  return yav::cellName(move) + (b.canSteal() && move == b.stealCell() ? " (steal)" : "");
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -122,7 +117,7 @@ int main(int argc, char** argv) {
     if (const auto bookMove = cfg.book ? book.lookup(turn.board) : std::nullopt) {
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
       if (!cfg.quiet)
-        std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, *bookMove) << " | book, "
+        std::cerr << "turn " << turnNumber << ": move " << yav::moveName(turn.board, *bookMove) << " | book, "
                   << clock.elapsedMs() << " ms\n";
       continue;
     }
@@ -146,7 +141,7 @@ int main(int argc, char** argv) {
     const double answerMs = clock.elapsedMs();
     std::cout << yav::formatMove(move, viewerMessage(result)) << std::endl;
     if (!cfg.quiet)
-      std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, move) << " | "
+      std::cerr << "turn " << turnNumber << ": move " << yav::moveName(turn.board, move) << " | "
                 << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
                 << ", value " << result.value << ", proof " << yav::proofName(result.proof) << ", "
                 << answerMs << " ms\n";

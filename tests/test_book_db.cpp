@@ -20,6 +20,7 @@
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
 #include "tools/book/selfplay.h"
+#include "tests/test_util.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -68,13 +69,6 @@ Database sampleDatabase(int games) {
   Database db;
   for (int i = 0; i < games; ++i) db.addGame(playTacticalGame(uint64_t(i) + 1), 12);
   return db;
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
 }
 
 // (position, move) -> (games, half points): what merging must get right.
@@ -362,13 +356,9 @@ TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
   EXPECT_TRUE(first.acquire(db, error)) << error;
   // The generator refuses to start on a database another process holds.
   const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + db + " --games 1 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  ASSERT_NE(p, nullptr);
-  std::string output;
-  char buffer[256];
-  while (fgets(buffer, sizeof buffer, p)) output += buffer;
-  EXPECT_NE(pclose(p), 0);
-  EXPECT_NE(output.find("is being written by another process"), std::string::npos) << output;
+  const CommandRun refused = runCommand(cmd);
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.out.find("is being written by another process"), std::string::npos) << refused.out;
   EXPECT_FALSE(std::ifstream(db).good());
   first.release();
   std::remove(FileLock::lockPath(db).c_str());

@@ -125,12 +125,6 @@ extern "C" void onSignal(int) { gStop.store(true); }
 
 int fail(const std::string& message) { cli::Flags("bookgen").fail(message); }
 
-std::string hexId(uint64_t id) {
-  char text[20];
-  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)id);
-  return text;
-}
-
 // Loads a database and says so when it was a version-1 file (its games become one legacy run).
 bool loadReported(const std::string& path, Database& db, std::string& error) {
   uint32_t version = 0;
@@ -181,7 +175,7 @@ int runCommand(int argc, char** argv) {
              << " store-plies=" << play.storePlies << " nodes=" << uint64_t(nodes);
   info.parameters = parameters.str();
   db.beginRun(info);
-  std::cerr << "run " << hexId(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
+  std::cerr << "run " << cli::hexText(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);
   Generator gen(db, play, run, [&] { return std::make_unique<SearchEngine>(size_t(nodes), limits); });
@@ -252,7 +246,7 @@ int statsCommand(int argc, char** argv) {
     const std::time_t t = std::time_t(r.startedUnix);
     std::tm utc{};
     if (r.startedUnix > 0 && gmtime_r(&t, &utc)) std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &utc);
-    std::cout << "  run " << hexId(r.id) << ": " << r.games << " games, started " << date << ", seed " << r.seed
+    std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, started " << date << ", seed " << r.seed
               << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
   }
   for (const auto& [stones, n] : byStones)
