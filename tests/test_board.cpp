@@ -246,7 +246,8 @@ TEST(Rules, HashTracksStonesAndSideToMove) {
 }
 
 // Every ply of many random games: outcome of every legal move, the bulk queries for both
-// players, legality, steal state and hash, compared with the reference referee.
+// players, legality, steal state and hash, compared with the reference referee; and the board's
+// incremental state equals a rebuild from its stones.
 void compareEverything(const Board& b, const ReferenceBoard& r, int game, int ply) {
   const auto where = [&] { return testing::Message() << "game " << game << " ply " << ply << ": "; };
   ASSERT_EQ(b.toMove(), r.toMove()) << where();
@@ -269,6 +270,7 @@ void compareEverything(const Board& b, const ReferenceBoard& r, int game, int pl
   }
   ASSERT_EQ(b.hash(), hashFromScratch(b.stones(0), b.stones(1), b.toMove())) << where();
   ASSERT_EQ(b.hash(), Board::fromStones(b.stones(0), b.stones(1), b.toMove()).hash()) << where();
+  ASSERT_TRUE(b.isConsistent()) << where();
 }
 
 TEST(Differential, TenThousandRandomGamesMatchTheReference) {

@@ -18,7 +18,7 @@ constexpr size_t kTestNodes = size_t(1) << 20;
 
 TEST(Search, TakesWinInOne) {
   // Player 0 has (0,4) (1,4) (3,4): (2,4) makes four.
-  Board b = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 4}}), cellsAt({{0, 0}, {4, 0}, {6, 8}}), 0);
+  Board b = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 4}}), cellsAt({{0, 0}, {4, 0}, {4, 8}}), 0);
   Search s(kTestNodes);
   SearchResult r = s.run(b, iterations(200));
   EXPECT_EQ(r.move, cellAt(2, 4));
@@ -68,7 +68,7 @@ TEST(Search, EveryMoveLosesIsHandled) {
 TEST(Search, OnlyBlockMakesOwnThreeIsLoss) {
   // Player 1 threatens (2,4); player 0 owns (2,2) (2,3), so the block at (2,4) completes player
   // 0's own three on the vertical axis: the position is lost.
-  Board b = Board::fromStones(cellsAt({{2, 2}, {2, 3}, {6, 8}}), cellsAt({{0, 4}, {1, 4}, {3, 4}}), 0);
+  Board b = Board::fromStones(cellsAt({{2, 2}, {2, 3}, {4, 8}}), cellsAt({{0, 4}, {1, 4}, {3, 4}}), 0);
   ASSERT_TRUE(b.losingCells(0) >> cellAt(2, 4) & 1);
   ASSERT_EQ(b.winningCells(1), bit(cellAt(2, 4)));
   Search s(kTestNodes);

@@ -2,6 +2,7 @@
 // capture what it prints, and reading a file whole.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -15,10 +16,14 @@
 
 namespace yav {
 
-// The cells at the given (x, y) as a bitboard: cellsAt({{0, 4}, {2, 4}}).
+// The cells at the given (x, y) as a bitboard: cellsAt({{0, 4}, {2, 4}}). A pair off the board
+// fails the test (cellAt would name a cell of another row, or a bit beyond the board).
 inline Bitboard cellsAt(std::initializer_list<std::pair<int, int>> xy) {
   Bitboard b = 0;
-  for (const auto& [x, y] : xy) b |= bit(cellAt(x, y));
+  for (const auto& [x, y] : xy) {
+    if (onBoardXY(x, y)) b |= bit(cellAt(x, y));
+    else ADD_FAILURE() << "(" << x << ", " << y << ") is not a cell of the board";
+  }
   return b;
 }
 
