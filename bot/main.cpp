@@ -92,6 +92,8 @@ std::string viewerMessage(const yav::SearchResult& r) {
   return std::to_string(int(r.value * 100 + 0.5)) + "%";
 }
 
+using yav::moveName;  // "x y" for the stderr line, "(steal)" marked
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -117,7 +119,7 @@ int main(int argc, char** argv) {
     if (const auto bookMove = cfg.book ? book.lookup(turn.board) : std::nullopt) {
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
       if (!cfg.quiet)
-        std::cerr << "turn " << turnNumber << ": move " << yav::moveName(turn.board, *bookMove) << " | book, "
+        std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, *bookMove) << " | book, "
                   << clock.elapsedMs() << " ms\n";
       continue;
     }
@@ -141,7 +143,7 @@ int main(int argc, char** argv) {
     const double answerMs = clock.elapsedMs();
     std::cout << yav::formatMove(move, viewerMessage(result)) << std::endl;
     if (!cfg.quiet)
-      std::cerr << "turn " << turnNumber << ": move " << yav::moveName(turn.board, move) << " | "
+      std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, move) << " | "
                 << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
                 << ", value " << result.value << ", proof " << yav::proofName(result.proof) << ", "
                 << answerMs << " ms\n";
