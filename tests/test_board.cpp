@@ -80,6 +80,19 @@ TEST(Geometry, EveryCellLiesOnOneLinePerAxis) {
   }
 }
 
+// The examples of the diagram at the head of bitboard.h: each axis's next cell after 0 and 30.
+TEST(Geometry, AxesAreTheOnesTheDiagramShows) {
+  const Geometry& g = geometry();
+  const auto next = [&g](int axis, Cell c) { return g.lineCell[axis][g.lineOf[axis][c]][g.posOf[axis][c] + 1]; };
+  const Cell after0[kAxes] = {1, 5, 6}, after30[kAxes] = {31, 38, 39};
+  for (int k = 0; k < kAxes; ++k) {
+    EXPECT_EQ(next(k, 0), after0[k]) << "axis " << k;
+    EXPECT_EQ(next(k, 30), after30[k]) << "axis " << k;
+  }
+  EXPECT_EQ(cellAt(4, 4), 30);
+  EXPECT_EQ(cellAt(4, 8), 60);
+}
+
 TEST(BitHelpers, PopcountAndNthCellMatchNaiveVersions) {
   Rng rng(7);
   for (int i = 0; i < 20000; ++i) {
