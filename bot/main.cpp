@@ -92,10 +92,7 @@ std::string viewerMessage(const yav::SearchResult& r) {
   return std::to_string(int(r.value * 100 + 0.5)) + "%";
 }
 
-// "x y" for the stderr line, marked when the move takes the opponent's first stone.
-std::string moveName(const yav::Board& b, yav::Cell move) {
-  return yav::cellName(move) + (b.canSteal() && move == b.stealCell() ? " (steal)" : "");
-}
+using yav::moveName;  // "x y" for the stderr line, "(steal)" marked
 
 }  // namespace
 

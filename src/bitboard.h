@@ -1,9 +1,26 @@
 // Geometry of the 61-cell Yavalath hexagon and bitboard helpers.
 //
 // A cell is an index 0..60 in row-major order of the CodinGame coordinates (x, y): row y holds
-// 9 - |y - 4| cells. A bitboard is one 64-bit word with bit i set for cell i.
+// 9 - |y - 4| cells, x counts from the row's left end. A bitboard is one 64-bit word with bit i
+// set for cell i.
+//
+//             0   1   2   3   4              y = 0
+//           5   6   7   8   9  10            y = 1
+//        11  12  13  14  15  16  17          y = 2
+//      18  19  20  21  22  23  24  25        y = 3
+//    26  27  28  29  30  31  32  33  34      y = 4
+//      35  36  37  38  39  40  41  42        y = 5
+//        43  44  45  46  47  48  49          y = 6
+//          50  51  52  53  54  55            y = 7
+//            56  57  58  59  60              y = 8
+//
+// The three axes, as steps of the axial coordinates (a, y) with a = x + max(0, y - 4):
+//   axis 0, (1,0): along a row               0 -> 1,  30 -> 31
+//   axis 1, (0,1): down and to the left      0 -> 5,  30 -> 38
+//   axis 2, (1,1): down and to the right     0 -> 6,  30 -> 39
+//
 // Lines are handled per axis: every cell lies on exactly one line of each of the three axes, and
-// each line (at most 9 cells) is described by its cells in order.
+// each line (at most 9 cells) is described by its cells in order: 9 lines per axis, of 5..9 cells.
 #pragma once
 
 #include <cassert>

@@ -10,10 +10,13 @@
 // while building it is a compile error.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
+#include <cstring>
 
 #include "bitboard.h"
 #include "result.h"
+#include "rng.h"
 
 namespace yav {
 
@@ -71,16 +74,10 @@ inline const LineMasks& lineMasks() { return kLineMasks; }
 struct Zobrist {
   uint64_t stone[2][kCells], sideToMove;
   constexpr Zobrist() : stone(), sideToMove() {
-    uint64_t s = 0x9E3779B97F4A7C15ull;
-    auto next = [&s] {  // splitmix64: fixed keys, identical in every build
-      uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      return z ^ (z >> 31);
-    };
+    uint64_t state = kGoldenGamma;  // a fixed splitmix64 sequence: the same keys in every build
     for (auto& side : stone)
-      for (auto& key : side) key = next();
-    sideToMove = next();
+      for (auto& key : side) key = splitmix64(state);
+    sideToMove = splitmix64(state);
   }
 };
 inline constexpr Zobrist kZobrist{};
@@ -92,6 +89,7 @@ class Board {
 
   // A position from its stones and the player to move. Steal availability follows from it.
   static Board fromStones(Bitboard p0, Bitboard p1, int toMove) {
+    assert(!(p0 & p1) && !((p0 | p1) & ~kFullBoard) && (toMove == 0 || toMove == 1));
     Board b;
     b.setStones(p0, p1, toMove);
     return b;
@@ -131,6 +129,7 @@ class Board {
   // Plays a legal move for the side to move (a steal when it names the opponent's stone) and
   // returns what it decided for that player.
   Outcome play(Cell c) {
+    assert(isLegal(c));
     const int p = toMove_;
     if (stones_[p ^ 1] >> c & 1) {  // steal: the stone changes owner, the first player moves again
       setStones(0, stones_[0], 0);
@@ -144,12 +143,14 @@ class Board {
     place(p, c);
     toMove_ = uint8_t(p ^ 1);
     hash_ ^= zobrist().sideToMove;
+    assert(isConsistent());
     return result;
   }
 
   // Cells where the side to move would win at once after placing a stone on empty cell c (c itself
   // excluded), without playing it: own stones only add 4-cells, and only on the lines through c.
   Bitboard winningCellsAfter(Cell c) const {
+    assert(c >= 0 && c < kCells && (empty() >> c & 1));
     const Geometry& g = geometry();
     const LineMasks& m = lineMasks();
     const int p = toMove_;
@@ -172,6 +173,7 @@ class Board {
 
   // What playing c would decide for the side to move, without playing it.
   Outcome outcomeOf(Cell c) const {
+    assert(isLegal(c));
     if (canSteal() && (stones_[0] >> c & 1)) return Outcome::None;
     const Bitboard b = bit(c);
     const int p = toMove_;
@@ -184,6 +186,19 @@ class Board {
     return stones_[0] == o.stones_[0] && stones_[1] == o.stones_[1] && toMove_ == o.toMove_;
   }
   bool operator!=(const Board& o) const { return !(*this == o); }
+
+  // The stones are disjoint cells of the board and everything kept incrementally (line patterns,
+  // rule masks, hash) equals a rebuild from them (Stockfish's pos_is_ok, for this board). Asserted
+  // after every move in debug builds; the random-game tests check it in every build.
+  bool isConsistent() const {
+    if ((stones_[0] & stones_[1]) || (occupied() & ~kFullBoard) || toMove_ > 1) return false;
+    Board rebuilt;
+    rebuilt.setStones(stones_[0], stones_[1], toMove_);
+    auto same = [](const auto& a, const auto& b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    return same(stones_, rebuilt.stones_) && same(four_, rebuilt.four_) && same(three_, rebuilt.three_) &&
+           hash_ == rebuilt.hash_ && same(fourAxis_, rebuilt.fourAxis_) && same(threeAxis_, rebuilt.threeAxis_) &&
+           same(line_, rebuilt.line_);
+  }
 
  private:
   void setStones(Bitboard p0, Bitboard p1, int toMove) {

@@ -9,9 +9,9 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 
 #include "board.h"
+#include "transposition_table.h"
 
 namespace yav {
 
@@ -24,8 +24,7 @@ struct EndgameResult {
 
 class EndgameSolver {
  public:
-  explicit EndgameSolver(int tableLog2 = 16)
-      : mask_((size_t(1) << tableLog2) - 1), table_(new Entry[mask_ + 1]()) {}
+  explicit EndgameSolver(int tableLog2 = 16) : table_(tableLog2) {}
 
   EndgameResult solve(const Board& b, uint64_t maxNodes) {
     EndgameResult r;
@@ -40,14 +39,11 @@ class EndgameSolver {
 
  private:
   enum Bound : int8_t { kExact, kLower, kUpper };
-  struct Entry {
-    uint64_t key = 0;  // 0: empty slot
+  struct Known {  // a bound of the position's value, and the best move found
     int8_t value = 0;
     int8_t bound = kExact;
     int8_t move = -1;
-    uint8_t pad[5] = {};
   };
-  static_assert(sizeof(Entry) == 16, "four table entries per cache line");
 
   // Value for the side to move within [alpha, beta] (fail-hard bounds are stored as such).
   int negamax(const Board& b, int alpha, int beta, Cell& bestMove) {
@@ -71,13 +67,12 @@ class EndgameSolver {
     }
     moves &= ~losing;
 
-    Entry& e = table_[b.hash() & mask_];
     Cell ttMove = kNoCell;
-    if (e.key == b.hash()) {
-      ttMove = e.move;
-      if (e.bound == kExact || (e.bound == kLower && e.value >= beta) || (e.bound == kUpper && e.value <= alpha)) {
-        bestMove = e.move;
-        return e.value;
+    if (const Known* e = table_.find(b.hash())) {
+      ttMove = e->move;
+      if (e->bound == kExact || (e->bound == kLower && e->value >= beta) || (e->bound == kUpper && e->value <= alpha)) {
+        bestMove = e->move;
+        return e->value;
       }
     }
     const int alphaIn = alpha;
@@ -101,14 +96,13 @@ class EndgameSolver {
       }
     }
     bestMove = bestHere;
-    if (e.key != b.hash()) e = Entry(), e.key = b.hash();
+    Known& e = table_.store(b.hash());
     e.value = int8_t(best), e.move = int8_t(bestHere);
     e.bound = best <= alphaIn ? kUpper : best >= beta ? kLower : kExact;
     return best;
   }
 
-  size_t mask_;
-  std::unique_ptr<Entry[]> table_;
+  TranspositionTable<Known> table_;
   uint64_t nodes_ = 0, limit_ = 0;
   bool aborted_ = false;
 };

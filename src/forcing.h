@@ -18,9 +18,9 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 
 #include "board.h"
+#include "transposition_table.h"
 
 namespace yav {
 
@@ -49,8 +49,7 @@ inline constexpr LineNeighbours kLineNeighbours{};
 
 class ForcingSolver {
  public:
-  explicit ForcingSolver(int tableLog2 = 16)
-      : mask_((size_t(1) << tableLog2) - 1), table_(new Entry[mask_ + 1]()) {}
+  explicit ForcingSolver(int tableLog2 = 16) : table_(tableLog2) {}
 
   // A forced win for b.toMove() within maxDepth attacker moves, visiting at most maxNodes
   // attacker positions; otherwise win = false (no such win, or the node limit was reached).
@@ -106,15 +105,11 @@ class ForcingSolver {
 
   static constexpr int8_t kNoWinAtAll = 127;  // searched to the end of every line: no forced win
 
-  // key 0 = empty slot (a real hash of 0 only costs a missed hit).
-  struct Entry {
-    uint64_t key = 0;
+  struct Known {
     int8_t noWinDepth = 0;  // no forced win within this many attacker moves (0: nothing known)
     int8_t winDepth = 0;    // a forced win in this many attacker moves (0: none known)
     int8_t winMove = -1;
-    uint8_t pad[5] = {};
   };
-  static_assert(sizeof(Entry) == 16, "four table entries per cache line");
 
   // The attacker (side to move) at b; `depth` attacker moves left, at least 1.
   Status attack(const Board& b, int depth, Cell& move, int& found) {
@@ -124,14 +119,13 @@ class ForcingSolver {
       move = lowestCell(wins), found = 1;
       return Status::Win;
     }
-    Entry& e = table_[b.hash() & mask_];
-    if (e.key == b.hash()) {
-      if (e.winDepth && e.winDepth <= depth) {
-        move = e.winMove, found = e.winDepth;
+    if (const Known* e = table_.find(b.hash())) {
+      if (e->winDepth && e->winDepth <= depth) {
+        move = e->winMove, found = e->winDepth;
         return Status::Win;
       }
-      if (e.noWinDepth >= depth) {
-        depthCut_ |= e.noWinDepth != kNoWinAtAll;
+      if (e->noWinDepth >= depth) {
+        depthCut_ |= e->noWinDepth != kNoWinAtAll;
         return Status::NoWin;
       }
     }
@@ -147,7 +141,7 @@ class ForcingSolver {
     const bool cutHere = depthCut_;
     depthCut_ = cutAbove || cutHere;
     if (s == Status::Aborted) return s;
-    if (e.key != b.hash()) e = Entry(), e.key = b.hash();
+    Known& e = table_.store(b.hash());
     if (s == Status::Win) {
       e.winDepth = int8_t(found), e.winMove = int8_t(move);
     } else if (!cutHere) {
@@ -204,8 +198,7 @@ class ForcingSolver {
     return aborted ? Status::Aborted : Status::NoWin;
   }
 
-  size_t mask_;
-  std::unique_ptr<Entry[]> table_;
+  TranspositionTable<Known> table_;
   uint64_t nodes_ = 0, nodeLimit_ = 0;
   bool depthCut_ = false;
 };

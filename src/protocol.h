@@ -1,5 +1,6 @@
-// The CodinGame Yavalath protocol: reading one turn's input into a position and formatting the
-// answer line. See docs/codingame-rules.md.
+// The CodinGame Yavalath protocol, both directions: reading one turn's input into a position and
+// writing the answer line (the bot's side); writing one turn's input (the referee's side: the arena
+// and the tests). See docs/codingame-rules.md.
 //
 // Input per turn: [myId on the bot's first turn] `9`, nine rows of digits (0 empty, 1 mine,
 // 2 opponent's), then `ox oy` (`-1 -1` on the very first move of the game). The grid is
@@ -209,6 +210,30 @@ inline std::string formatMove(Cell c, const std::string& message = "") {
   while (!clean.empty() && clean.back() == ' ') clean.pop_back();
   if (!clean.empty()) out += " " + clean;
   return out;
+}
+
+// One turn's input for `seat` (0 moves first = CodinGame id 1), as the referee writes it: the id
+// line on the seat's first turn, `9`, the nine rows from its point of view, and the last move.
+inline std::string formatTurn(const Board& board, int seat, Cell lastMove, bool withId) {
+  std::string s;
+  if (withId) s += std::to_string(seat + 1) + "\n";
+  s += std::to_string(kRows) + "\n";
+  const Bitboard mine = board.stones(seat), theirs = board.stones(seat ^ 1);
+  for (int y = 0; y < kRows; ++y) {
+    for (int x = 0; x < rowLength(y); ++x) {
+      const Bitboard b = bit(cellAt(x, y));
+      s += (mine & b) ? '1' : (theirs & b) ? '2' : '0';
+    }
+    s += '\n';
+  }
+  s += lastMove == kNoCell ? std::string("-1 -1") : cellName(lastMove);
+  s += '\n';
+  return s;
+}
+
+// A move for logs and tables: "x y", marked when it takes the opponent's first stone.
+inline std::string moveName(const Board& b, Cell move) {
+  return cellName(move) + (b.canSteal() && move == b.stealCell() ? " (steal)" : "");
 }
 
 }  // namespace yav

@@ -19,8 +19,8 @@ struct SymmetryTables {
   int8_t inverse[kSymmetries];
   int8_t compose[kSymmetries][kSymmetries];  // compose[s][t]: apply t, then s
 
-  SymmetryTables() : cell(), inverse(), compose() {
-    const Geometry& g = geometry();
+  constexpr SymmetryTables() : cell(), inverse(), compose() {
+    const Geometry& g = kGeometry;
     for (int t = 0; t < kSymmetries; ++t)
       for (Cell c = 0; c < kCells; ++c) {
         // Cube coordinates centred on the middle cell, where a 60-degree turn is a signed rotation.
@@ -48,10 +48,9 @@ struct SymmetryTables {
   }
 };
 
-inline const SymmetryTables& symmetries() {
-  static const SymmetryTables s;
-  return s;
-}
+// Built by the compiler (constexpr) like the board's tables: no initialisation check when used.
+inline constexpr SymmetryTables kSymmetryTables{};
+inline const SymmetryTables& symmetries() { return kSymmetryTables; }
 
 inline Cell transformCell(int t, Cell c) { return c < 0 ? c : symmetries().cell[t][c]; }
 inline int inverseTransform(int t) { return symmetries().inverse[t]; }
@@ -87,7 +86,7 @@ struct PositionKey {
 
 struct PositionKeyHash {
   size_t operator()(const PositionKey& k) const {
-    uint64_t h = k.mine * 0x9E3779B97F4A7C15ull ^ (k.theirs + k.stealAvailable) * 0xC2B2AE3D27D4EB4Full;
+    uint64_t h = k.mine * kGoldenGamma ^ (k.theirs + k.stealAvailable) * 0xC2B2AE3D27D4EB4Full;
     return size_t(h ^ h >> 29);
   }
 };

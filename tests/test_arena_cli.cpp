@@ -16,6 +16,7 @@
 #include "tools/arena/json.h"
 #include "tools/arena/record.h"
 #include "tools/arena/setup.h"
+#include "tests/test_util.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -29,25 +30,7 @@ std::string tmp(const std::string& name) {
   return ::testing::TempDir() + "arena_cli_" + std::to_string(getpid()) + "_" + name;
 }
 
-struct CommandRun {
-  int status = -1;
-  std::string out;
-};
-CommandRun run(const std::string& command) {
-  CommandRun r;
-  FILE* p = popen((command + " 2>&1").c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+CommandRun run(const std::string& command) { return runCommand(command + " 2>&1"); }
 
 json::Value readJson(const std::string& path) {
   json::Value v;

@@ -8,6 +8,7 @@
 
 #include "symmetry.h"
 #include "tools/arena/openings.h"
+#include "tests/test_util.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -46,15 +47,9 @@ TEST(ArenaOpenings, TwoStoneFileHoldsEveryTwoPlyClassOnce) {
 }
 
 TEST(ArenaOpenings, GeneratorPrintsTheShippedFile) {
-  FILE* p = popen((std::string(YAVALATH_BIN_DIR) + "/two_ply_openings").c_str(), "r");
-  ASSERT_NE(p, nullptr);
-  std::string generated;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) generated.append(buf, n);
-  EXPECT_EQ(pclose(p), 0);
-  std::ifstream in(kTwoStoneFile);
-  const std::string shipped((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_EQ(generated, shipped) << "regenerate: build/bin/two_ply_openings > tools/openings/two_stone.txt";
+  const CommandRun generator = runCommand(std::string(YAVALATH_BIN_DIR) + "/two_ply_openings");
+  EXPECT_EQ(generator.status, 0);
+  EXPECT_EQ(generator.out, readFile(kTwoStoneFile)) << "regenerate: build/bin/two_ply_openings > tools/openings/two_stone.txt";
 }
 
 TEST(ArenaOpenings, RandomOpeningsAreReproducibleUndecidedAndStealFree) {

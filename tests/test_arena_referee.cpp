@@ -69,13 +69,13 @@ GameResult playScripted(std::vector<std::string> first, std::vector<std::string>
 
 TEST(ArenaReferee, FirstInputIsExact) {
   Board empty;
-  EXPECT_EQ(turnInput(empty, 0, kNoCell, true),
+  EXPECT_EQ(formatTurn(empty, 0, kNoCell, true),
             "1\n9\n00000\n000000\n0000000\n00000000\n000000000\n00000000\n0000000\n000000\n00000\n-1 -1\n");
   Board b;
   b.play(cellAt(4, 4));
-  EXPECT_EQ(turnInput(b, 1, cellAt(4, 4), true),
+  EXPECT_EQ(formatTurn(b, 1, cellAt(4, 4), true),
             "2\n9\n00000\n000000\n0000000\n00000000\n000020000\n00000000\n0000000\n000000\n00000\n4 4\n");
-  EXPECT_EQ(turnInput(b, 1, cellAt(4, 4), false).substr(0, 2), "9\n");  // no id line after the first turn
+  EXPECT_EQ(formatTurn(b, 1, cellAt(4, 4), false).substr(0, 2), "9\n");  // no id line after the first turn
 }
 
 TEST(ArenaReferee, AnswerParsingLikeCodinGame) {

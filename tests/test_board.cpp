@@ -12,6 +12,7 @@
 #include "playout.h"
 #include "reference_rules.h"
 #include "rng.h"
+#include "tests/test_util.h"
 
 namespace yav {
 namespace {
@@ -20,11 +21,6 @@ using reference::RefOutcome;
 using reference::ReferenceBoard;
 using XY = std::pair<int, int>;
 
-Bitboard cellsOf(std::initializer_list<XY> cells) {
-  Bitboard b = 0;
-  for (const XY& c : cells) b |= bit(cellAt(c.first, c.second));
-  return b;
-}
 Bitboard toBits(const std::vector<int>& cells) {
   Bitboard b = 0;
   for (int c : cells) b |= bit(c);
@@ -84,6 +80,19 @@ TEST(Geometry, EveryCellLiesOnOneLinePerAxis) {
   }
 }
 
+// The examples of the diagram at the head of bitboard.h: each axis's next cell after 0 and 30.
+TEST(Geometry, AxesAreTheOnesTheDiagramShows) {
+  const Geometry& g = geometry();
+  const auto next = [&g](int axis, Cell c) { return g.lineCell[axis][g.lineOf[axis][c]][g.posOf[axis][c] + 1]; };
+  const Cell after0[kAxes] = {1, 5, 6}, after30[kAxes] = {31, 38, 39};
+  for (int k = 0; k < kAxes; ++k) {
+    EXPECT_EQ(next(k, 0), after0[k]) << "axis " << k;
+    EXPECT_EQ(next(k, 30), after30[k]) << "axis " << k;
+  }
+  EXPECT_EQ(cellAt(4, 4), 30);
+  EXPECT_EQ(cellAt(4, 8), 60);
+}
+
 TEST(BitHelpers, PopcountAndNthCellMatchNaiveVersions) {
   Rng rng(7);
   for (int i = 0; i < 20000; ++i) {
@@ -106,7 +115,7 @@ TEST(BitHelpers, PopcountAndNthCellMatchNaiveVersions) {
 TEST(BitHelpers, RandomCellIsUniform) {
   Rng rng(11);
   // A sparse set (exercises the exact fallback) and a dense one (the rejection path).
-  for (Bitboard set : {cellsOf({{0, 0}, {4, 4}, {4, 8}}), kFullBoard & ~cellsOf({{1, 1}, {2, 2}})}) {
+  for (Bitboard set : {cellsAt({{0, 0}, {4, 4}, {4, 8}}), kFullBoard & ~cellsAt({{1, 1}, {2, 2}})}) {
     std::array<int, kCells> hits{};
     const int draws = 200000, n = popcount(set);
     for (int i = 0; i < draws; ++i) ++hits[randomCell(set, rng)];
@@ -137,10 +146,10 @@ TEST(Rules, StatementExamplesWin) {
   };
   for (const Example& e : examples) {
     Bitboard own = 0;
-    for (const XY& c : e.line) own |= cellsOf({c});
+    for (const XY& c : e.line) own |= cellsAt({c});
     // Opponent stones far away, so that both sides have played the same number of stones.
     Bitboard other = 0;
-    const Bitboard far = kFullBoard & ~own & ~cellsOf({e.move});
+    const Bitboard far = kFullBoard & ~own & ~cellsAt({e.move});
     for (int i = 0; i < popcount(own); ++i) other |= bit(nthCell(far & ~other, 3 * i % popcount(far & ~other)));
     other &= ~(bit(cellAt(e.move.first, e.move.second)));
     Board b = Board::fromStones(own, other, 0);
@@ -154,25 +163,25 @@ TEST(Rules, StatementExamplesWin) {
 
 TEST(Rules, ExactlyThreeLosesAndFourPlusThreeWins) {
   // (0,0) (1,1) + (2,2): exactly 3 on a diagonal loses.
-  Board b = Board::fromStones(cellsOf({{0, 0}, {1, 1}}), cellsOf({{8, 4}, {4, 8}}), 0);
+  Board b = Board::fromStones(cellsAt({{0, 0}, {1, 1}}), cellsAt({{8, 4}, {4, 8}}), 0);
   EXPECT_EQ(b.outcomeOf(cellAt(2, 2)), Outcome::Loss);
   EXPECT_TRUE(b.losingCells(0) >> cellAt(2, 2) & 1);
   EXPECT_EQ(Board(b).play(cellAt(2, 2)), Outcome::Loss);
   // Two 3s at once still lose: (2,2) between (0,0)(1,1) and (2,0)(2,1).
-  b = Board::fromStones(cellsOf({{0, 0}, {1, 1}, {2, 0}, {2, 1}}), cellsOf({{8, 4}, {4, 8}, {0, 8}, {7, 5}}), 0);
+  b = Board::fromStones(cellsAt({{0, 0}, {1, 1}, {2, 0}, {2, 1}}), cellsAt({{8, 4}, {4, 8}, {0, 8}, {7, 5}}), 0);
   EXPECT_EQ(b.outcomeOf(cellAt(2, 2)), Outcome::Loss);
   // Gap filling: (0,4) (1,4) _ (3,4) makes 4 -> win; _ (1,4) (2,4) with (4,4) -> exactly 3 -> loss.
-  b = Board::fromStones(cellsOf({{0, 4}, {1, 4}, {3, 4}}), cellsOf({{8, 4}, {4, 8}, {0, 8}}), 0);
+  b = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 4}}), cellsAt({{8, 4}, {4, 8}, {0, 8}}), 0);
   EXPECT_EQ(b.outcomeOf(cellAt(2, 4)), Outcome::Win);
-  b = Board::fromStones(cellsOf({{1, 4}, {2, 4}, {4, 4}}), cellsOf({{8, 4}, {4, 8}, {0, 8}}), 0);
+  b = Board::fromStones(cellsAt({{1, 4}, {2, 4}, {4, 4}}), cellsAt({{8, 4}, {4, 8}, {0, 8}}), 0);
   EXPECT_EQ(b.outcomeOf(cellAt(0, 4)), Outcome::Loss);
   EXPECT_EQ(b.outcomeOf(cellAt(3, 4)), Outcome::Win);  // 1..4 = four in a row
   // A 4+3 cell is winning, not losing, in the bulk queries.
-  b = Board::fromStones(cellsOf({{4, 3}, {3, 3}, {1, 3}, {2, 4}, {1, 5}}), cellsOf({{8, 4}, {4, 8}, {0, 8}, {7, 5}, {6, 6}}), 0);
+  b = Board::fromStones(cellsAt({{4, 3}, {3, 3}, {1, 3}, {2, 4}, {1, 5}}), cellsAt({{8, 4}, {4, 8}, {0, 8}, {7, 5}, {6, 6}}), 0);
   EXPECT_TRUE(b.winningCells(0) >> cellAt(2, 3) & 1);
   EXPECT_FALSE(b.losingCells(0) >> cellAt(2, 3) & 1);
   // Opponent stones break lines: (0,4)(1,4) X (3,4)(4,4)(5,4).
-  b = Board::fromStones(cellsOf({{0, 4}, {1, 4}, {3, 4}, {4, 4}}), cellsOf({{2, 4}, {4, 8}, {0, 8}, {7, 5}}), 0);
+  b = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 4}, {4, 4}}), cellsAt({{2, 4}, {4, 8}, {0, 8}, {7, 5}}), 0);
   EXPECT_EQ(b.outcomeOf(cellAt(5, 4)), Outcome::Loss);
 }
 
@@ -250,7 +259,8 @@ TEST(Rules, HashTracksStonesAndSideToMove) {
 }
 
 // Every ply of many random games: outcome of every legal move, the bulk queries for both
-// players, legality, steal state and hash, compared with the reference referee.
+// players, legality, steal state and hash, compared with the reference referee; and the board's
+// incremental state equals a rebuild from its stones.
 void compareEverything(const Board& b, const ReferenceBoard& r, int game, int ply) {
   const auto where = [&] { return testing::Message() << "game " << game << " ply " << ply << ": "; };
   ASSERT_EQ(b.toMove(), r.toMove()) << where();
@@ -273,6 +283,7 @@ void compareEverything(const Board& b, const ReferenceBoard& r, int game, int pl
   }
   ASSERT_EQ(b.hash(), hashFromScratch(b.stones(0), b.stones(1), b.toMove())) << where();
   ASSERT_EQ(b.hash(), Board::fromStones(b.stones(0), b.stones(1), b.toMove()).hash()) << where();
+  ASSERT_TRUE(b.isConsistent()) << where();
 }
 
 TEST(Differential, TenThousandRandomGamesMatchTheReference) {
@@ -317,15 +328,15 @@ TEST(Differential, TenThousandRandomGamesMatchTheReference) {
 TEST(Playouts, SmartPolicyTakesWinsAndBlocks) {
   Rng rng(3);
   // The mover (player 0) has a winning cell: it wins.
-  Board win = Board::fromStones(cellsOf({{0, 4}, {1, 4}, {2, 4}}), cellsOf({{0, 8}, {4, 8}, {8, 4}}), 0);
+  Board win = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {2, 4}}), cellsAt({{0, 8}, {4, 8}, {8, 4}}), 0);
   for (int i = 0; i < 100; ++i) EXPECT_EQ(smartPlayout(win, rng), 0);
   // The opponent has two winning cells and the mover none: the opponent wins.
-  Board two = Board::fromStones(cellsOf({{0, 8}, {4, 8}, {8, 4}}), cellsOf({{1, 4}, {2, 4}, {3, 4}}), 0);
+  Board two = Board::fromStones(cellsAt({{0, 8}, {4, 8}, {8, 4}}), cellsAt({{1, 4}, {2, 4}, {3, 4}}), 0);
   ASSERT_EQ(popcount(two.winningCells(1)), 2);
   for (int i = 0; i < 100; ++i) EXPECT_EQ(smartPlayout(two, rng), 1);
   // One threat whose only block makes the mover's 3: the opponent wins.
-  Board blockLoses = Board::fromStones(cellsOf({{3, 0}, {3, 2}, {4, 8}}), cellsOf({{0, 1}, {1, 1}, {2, 1}}), 0);
-  ASSERT_EQ(blockLoses.winningCells(1), cellsOf({{3, 1}}));
+  Board blockLoses = Board::fromStones(cellsAt({{3, 0}, {3, 2}, {4, 8}}), cellsAt({{0, 1}, {1, 1}, {2, 1}}), 0);
+  ASSERT_EQ(blockLoses.winningCells(1), cellsAt({{3, 1}}));
   ASSERT_TRUE(blockLoses.losingCells(0) >> cellAt(3, 1) & 1);
   for (int i = 0; i < 100; ++i) EXPECT_EQ(smartPlayout(blockLoses, rng), 1);
   // Random playouts end with a valid result; both policies give each side some wins.

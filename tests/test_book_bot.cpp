@@ -9,6 +9,8 @@
 
 #include "book/embedded_book.h"
 #include "opening_book.h"
+#include "protocol.h"
+#include "tests/test_util.h"
 
 using namespace yav;
 
@@ -16,17 +18,8 @@ namespace {
 
 // The protocol input of the bot's first turn in `b` (the bot is the side to move).
 std::string firstTurnInput(const Board& b) {
-  const int me = b.toMove();
-  std::string in = std::to_string(me + 1) + "\n9\n";
-  for (int y = 0; y < kRows; ++y) {
-    for (int x = 0; x < rowLength(y); ++x) {
-      const Cell c = cellAt(x, y);
-      in += b.stones(me) >> c & 1 ? '1' : b.stones(me ^ 1) >> c & 1 ? '2' : '0';
-    }
-    in += "\n";
-  }
-  const Bitboard theirs = b.stones(me ^ 1);
-  return in + (theirs ? cellName(lowestCell(theirs)) : std::string("-1 -1")) + "\n";
+  const Bitboard theirs = b.stones(b.toMove() ^ 1);
+  return formatTurn(b, b.toMove(), theirs ? lowestCell(theirs) : kNoCell, true);
 }
 
 // The bot's answer line for one turn.
@@ -35,14 +28,8 @@ std::string botAnswer(const Board& b, const std::string& flags) {
   const std::string input = testing::TempDir() + "book_bot_input_" + std::to_string(getpid()) + ".txt";
   std::ofstream(input) << firstTurnInput(b);
   const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bot --iterations 200 --quiet " + flags + " < " + input + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return "";
-  char line[256] = {0};
-  const bool got = fgets(line, sizeof line, p) != nullptr;
-  pclose(p);
-  std::string s = got ? line : "";
-  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
-  return s;
+  const std::string out = runCommand(cmd).out;
+  return out.substr(0, out.find_first_of("\r\n"));
 }
 
 }  // namespace

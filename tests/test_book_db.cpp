@@ -21,6 +21,7 @@
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
 #include "tools/book/selfplay.h"
+#include "tests/test_util.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -69,13 +70,6 @@ Database sampleDatabase(int games) {
   Database db;
   for (int i = 0; i < games; ++i) db.addGame(playTacticalGame(uint64_t(i) + 1), 12);
   return db;
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
 }
 
 // (position, move) -> (games, half points): what merging must get right.
@@ -368,13 +362,9 @@ TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
   EXPECT_TRUE(first.acquire(db, error)) << error;
   // The generator refuses to start on a database another process holds.
   const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bookgen games --db " + db + " --games 1 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  ASSERT_NE(p, nullptr);
-  std::string output;
-  char buffer[256];
-  while (fgets(buffer, sizeof buffer, p)) output += buffer;
-  EXPECT_NE(pclose(p), 0);
-  EXPECT_NE(output.find("is being written by another process"), std::string::npos) << output;
+  const CommandRun refused = runCommand(cmd);
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.out.find("is being written by another process"), std::string::npos) << refused.out;
   EXPECT_FALSE(std::ifstream(db).good());
   first.release();
   std::remove(FileLock::lockPath(db).c_str());
@@ -527,4 +517,31 @@ TEST(BookPacker, EmptyFlagWritesAnEmptyBook) {
   EXPECT_NE(header.find("no book shipped"), std::string::npos) << header;
   for (const std::string& path : {db, full, empty}) std::remove(path.c_str());
   std::remove(FileLock::lockPath(db).c_str());
+}
+
+TEST(BookDatabase, DroppingARunLeavesOutItsGamesAndKeepsTheOthers) {
+  Database db;
+  RunInfo bad, good;
+  bad.id = 0xBAD, bad.games = 5;
+  good.id = 0x600D, good.games = 7;
+  const uint32_t b = db.addRun(bad), g = db.addRun(good);
+  MoveStats& m = db.at(PositionKey{}).get(cellAt(3, 2));
+  m.add(b, 5, 10);
+  m.add(g, 7, 3);
+  m.proof = Proof::Unknown;
+  EXPECT_FALSE(db.dropRun(0x1234));
+  ASSERT_TRUE(db.dropRun(0xBAD));
+  ASSERT_EQ(db.runs().size(), 1u);
+  EXPECT_EQ(db.runs()[0].id, 0x600Du);
+  const MoveStats* left = db.find(PositionKey{})->find(cellAt(3, 2));
+  ASSERT_NE(left, nullptr);
+  EXPECT_EQ(left->games, 7u);
+  EXPECT_EQ(left->halfPoints, 3u);
+  ASSERT_EQ(left->runs.size(), 1u);
+  EXPECT_EQ(left->runs[0].run, 0u);  // re-indexed
+  // The file written after the drop reads back the same.
+  Database read;
+  std::string error;
+  ASSERT_TRUE(deserializeDatabase(serializeDatabase(db), "dropped.db", read, error)) << error;
+  EXPECT_EQ(read.games(), 7u);
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "protocol.h"
+#include "tests/test_util.h"
 
 namespace yav {
 namespace {
@@ -28,16 +29,10 @@ struct BotRun {
 BotRun runBot(const std::string& args, const std::string& inputFile) {
   BotRun run;
   const std::string command = kBot + " " + args + " < " + inputFile + " 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::string line;
-  for (int ch; (ch = std::fgetc(pipe)) != EOF;) {
-    if (ch == '\n') run.lines.push_back(line), line.clear();
-    else line += char(ch);
-  }
-  if (!line.empty()) run.lines.push_back(line);
-  const int status = pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const CommandRun output = runCommand(command);
+  std::istringstream lines(output.out);
+  for (std::string line; std::getline(lines, line);) run.lines.push_back(line);
+  run.exitCode = output.status;
   return run;
 }
 
@@ -129,10 +124,7 @@ TEST(Bot, BadCommandLineIsRejected) {
 std::string botStderr(const std::string& input) {
   const std::string file = testing::TempDir() + "bot_stderr_input_" + std::to_string(getpid()) + ".txt";
   std::ofstream(file) << input;
-  FILE* pipe = popen((kBot + " --iterations 10 --quiet < " + file + " 2>&1 >/dev/null").c_str(), "r");
-  std::string text;
-  for (int ch; pipe && (ch = std::fgetc(pipe)) != EOF;) text += char(ch);
-  if (pipe) pclose(pipe);
+  const std::string text = runCommand(kBot + " --iterations 10 --quiet < " + file + " 2>&1 >/dev/null").out;
   std::remove(file.c_str());
   return text;
 }

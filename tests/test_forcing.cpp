@@ -6,8 +6,6 @@
 // Plus hand-made tempo positions.
 #include <gtest/gtest.h>
 
-#include <initializer_list>
-#include <utility>
 #include <vector>
 
 #include "forcing.h"
@@ -15,6 +13,7 @@
 #include "rng.h"
 #include "tests/random_positions.h"
 #include "tests/reference_rules.h"
+#include "tests/test_util.h"
 
 namespace yav {
 namespace {
@@ -23,13 +22,6 @@ using reference::RefOutcome;
 using reference::ReferenceBoard;
 using testing_positions::Pair;
 using testing_positions::randomPosition;
-using XY = std::pair<int, int>;
-
-Bitboard cells(std::initializer_list<XY> list) {
-  Bitboard b = 0;
-  for (auto [x, y] : list) b |= bit(cellAt(x, y));
-  return b;
-}
 
 std::vector<int> emptyCells(const ReferenceBoard& r) {
   std::vector<int> out;
@@ -218,7 +210,7 @@ TEST(Forcing, DefenderStonesOutsideTheZoneDoNotStopTheWin) {
 TEST(ForcingTempo, BlockThatMakesTheDefendersThreeLoses) {
   // (3,4) threatens (1,4) [(0,4)..(3,4)]; the only block, (1,4), makes player 1's vertical 3
   // (1,3)(1,4)(0,5). The same position as test_search's FindsForcedWinByCheck.
-  const Board b = Board::fromStones(cells({{0, 4}, {2, 4}}), cells({{1, 3}, {0, 5}}), 0);
+  const Board b = Board::fromStones(cellsAt({{0, 4}, {2, 4}}), cellsAt({{1, 3}, {0, 5}}), 0);
   ForcingSolver s;
   const ForcingResult r = s.solve(b, 4, 100000);
   ASSERT_TRUE(r.win);
@@ -232,10 +224,10 @@ TEST(ForcingTempo, BlockThatMakesTheDefendersThreeLoses) {
 TEST(ForcingTempo, DoubleThreatWins) {
   // (3,4) threatens (2,4) on the row [(0,4)(1,4)_(3,4)] and (3,3) on the vertical a = 3
   // [(3,2)_(3,4)(2,5)], and makes no 3: the defender can block only one.
-  const Board b = Board::fromStones(cells({{0, 4}, {1, 4}, {3, 2}, {2, 5}}), cells({{8, 4}, {0, 0}, {4, 8}, {0, 8}}), 0);
+  const Board b = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 2}, {2, 5}}), cellsAt({{8, 4}, {0, 0}, {4, 8}, {0, 8}}), 0);
   Board n = b;
   ASSERT_EQ(n.play(cellAt(3, 4)), Outcome::None);
-  ASSERT_EQ(n.winningCells(0), cells({{2, 4}, {3, 3}}));
+  ASSERT_EQ(n.winningCells(0), cellsAt({{2, 4}, {3, 3}}));
   ForcingSolver s;
   const ForcingResult r = s.solve(b, 2, 100000);
   ASSERT_TRUE(r.win);
@@ -249,7 +241,7 @@ TEST(ForcingTempo, DoubleThreatWins) {
 TEST(ForcingTempo, FourTogetherWithThreeWins) {
   // (2,3) completes the 4-line (1,3)..(4,3) and also the 3-line (2,3)(2,4)(1,5): it wins.
   const Board b =
-      Board::fromStones(cells({{1, 3}, {3, 3}, {4, 3}, {2, 4}, {1, 5}}), cells({{0, 0}, {8, 4}, {0, 8}, {4, 8}, {6, 4}}), 0);
+      Board::fromStones(cellsAt({{1, 3}, {3, 3}, {4, 3}, {2, 4}, {1, 5}}), cellsAt({{0, 0}, {8, 4}, {0, 8}, {4, 8}, {6, 4}}), 0);
   ASSERT_EQ(b.outcomeOf(cellAt(2, 3)), Outcome::Win);
   ForcingSolver s;
   const ForcingResult r = s.solve(b, 1, 100);
@@ -297,7 +289,7 @@ TEST(ForcingTempo, TwoDefenderThreatsMeanNoForcedWin) {
   // Player 1 (defender) has two winning cells; player 0 has threats of its own but cannot win by
   // force (it can block one only), unless it wins at once.
   const Board b =
-      Board::fromStones(cells({{0, 0}, {1, 0}, {0, 8}, {1, 8}}), cells({{0, 4}, {1, 4}, {3, 4}, {8, 4}, {7, 4}, {5, 4}}), 0);
+      Board::fromStones(cellsAt({{0, 0}, {1, 0}, {0, 8}, {1, 8}}), cellsAt({{0, 4}, {1, 4}, {3, 4}, {8, 4}, {7, 4}, {5, 4}}), 0);
   ASSERT_EQ(popcount(b.winningCells(1)), 2);
   ASSERT_FALSE(b.winningCells(0));
   ForcingSolver s;

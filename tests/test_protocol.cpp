@@ -15,25 +15,9 @@
 namespace yav {
 namespace {
 
-// The nine grid rows as the referee prints them for a player: 1 = its own stones, 2 = the opponent's.
-std::string grid(Bitboard mine, Bitboard theirs) {
-  std::string s = "9\n";
-  for (int y = 0; y < kRows; ++y) {
-    for (int x = 0; x < rowLength(y); ++x) {
-      const Cell c = cellAt(x, y);
-      s += (mine >> c & 1) ? '1' : (theirs >> c & 1) ? '2' : '0';
-    }
-    s += '\n';
-  }
-  return s;
-}
 // One turn's input for the player to move in `b`.
 std::string turnText(const Board& b, Cell lastMove, bool withId) {
-  const int me = b.toMove();
-  std::string s = withId ? std::to_string(me + 1) + "\n" : "";
-  s += grid(b.stones(me), b.stones(me ^ 1));
-  s += lastMove == kNoCell ? "-1 -1\n" : cellName(lastMove) + "\n";
-  return s;
+  return formatTurn(b, b.toMove(), lastMove, withId);
 }
 
 std::vector<TurnInput> readAll(const std::string& text) {
@@ -227,7 +211,7 @@ struct Sample {
   std::string rows[kRows];
   Sample() {
     board.play(cellAt(5, 6));
-    std::istringstream in(grid(board.stones(1), board.stones(0)));
+    std::istringstream in(formatTurn(board, 1, cellAt(5, 6), false));
     std::string count;
     std::getline(in, count);
     for (auto& r : rows) std::getline(in, r);

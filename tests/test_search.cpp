@@ -1,21 +1,11 @@
 // The MCTS-solver: tactics, proofs, legality, the steal, tree reuse, the node pool.
 #include <gtest/gtest.h>
 
-#include <initializer_list>
-#include <utility>
-
 #include "search.h"
+#include "tests/test_util.h"
 
 namespace yav {
 namespace {
-
-using XY = std::pair<int, int>;
-
-Bitboard cells(std::initializer_list<XY> list) {
-  Bitboard b = 0;
-  for (auto [x, y] : list) b |= bit(cellAt(x, y));
-  return b;
-}
 
 SearchLimits iterations(uint64_t n, uint64_t seed = 7) {
   SearchLimits l;
@@ -28,7 +18,7 @@ constexpr size_t kTestNodes = size_t(1) << 20;
 
 TEST(Search, TakesWinInOne) {
   // Player 0 has (0,4) (1,4) (3,4): (2,4) makes four.
-  Board b = Board::fromStones(cells({{0, 4}, {1, 4}, {3, 4}}), cells({{0, 0}, {4, 0}, {6, 8}}), 0);
+  Board b = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 4}}), cellsAt({{0, 0}, {4, 0}, {4, 8}}), 0);
   Search s(kTestNodes);
   SearchResult r = s.run(b, iterations(200));
   EXPECT_EQ(r.move, cellAt(2, 4));
@@ -38,7 +28,7 @@ TEST(Search, TakesWinInOne) {
 
 TEST(Search, BlocksSingleThreat) {
   // Player 1 threatens (2,4); player 0 has nothing and must block there.
-  Board b = Board::fromStones(cells({{0, 0}, {4, 0}, {4, 8}}), cells({{0, 4}, {1, 4}, {3, 4}}), 0);
+  Board b = Board::fromStones(cellsAt({{0, 0}, {4, 0}, {4, 8}}), cellsAt({{0, 4}, {1, 4}, {3, 4}}), 0);
   Search s(kTestNodes);
   SearchResult r = s.run(b, iterations(2000));
   EXPECT_EQ(r.move, cellAt(2, 4));
@@ -48,7 +38,7 @@ TEST(Search, BlocksSingleThreat) {
 TEST(Search, FindsForcedWinByCheck) {
   // Player 0: (0,4) (2,4). Playing (3,4) threatens (1,4) (making 0..3), and the only block,
   // (1,4), gives player 1 the three (1,3) (1,4) (0,5) on the vertical axis: a forced win.
-  Board b = Board::fromStones(cells({{0, 4}, {2, 4}}), cells({{1, 3}, {0, 5}}), 0);
+  Board b = Board::fromStones(cellsAt({{0, 4}, {2, 4}}), cellsAt({{1, 3}, {0, 5}}), 0);
   ASSERT_TRUE(b.losingCells(1) >> cellAt(1, 4) & 1);
   Search s(kTestNodes);
   SearchResult r = s.run(b, iterations(5000));
@@ -64,8 +54,8 @@ TEST(Search, FindsForcedWinByCheck) {
 
 TEST(Search, EveryMoveLosesIsHandled) {
   // Player 1 has two winning cells, (2,4) and (2,0): player 0 cannot block both.
-  Board b = Board::fromStones(cells({{0, 8}, {4, 8}, {8, 4}}),
-                              cells({{0, 4}, {1, 4}, {3, 4}, {0, 0}, {1, 0}, {3, 0}}), 0);
+  Board b = Board::fromStones(cellsAt({{0, 8}, {4, 8}, {8, 4}}),
+                              cellsAt({{0, 4}, {1, 4}, {3, 4}, {0, 0}, {1, 0}, {3, 0}}), 0);
   ASSERT_EQ(popcount(b.winningCells(1)), 2);
   Search s(kTestNodes);
   SearchResult r = s.run(b, iterations(500));
@@ -78,7 +68,7 @@ TEST(Search, EveryMoveLosesIsHandled) {
 TEST(Search, OnlyBlockMakesOwnThreeIsLoss) {
   // Player 1 threatens (2,4); player 0 owns (2,2) (2,3), so the block at (2,4) completes player
   // 0's own three on the vertical axis: the position is lost.
-  Board b = Board::fromStones(cells({{2, 2}, {2, 3}, {6, 8}}), cells({{0, 4}, {1, 4}, {3, 4}}), 0);
+  Board b = Board::fromStones(cellsAt({{2, 2}, {2, 3}, {4, 8}}), cellsAt({{0, 4}, {1, 4}, {3, 4}}), 0);
   ASSERT_TRUE(b.losingCells(0) >> cellAt(2, 4) & 1);
   ASSERT_EQ(b.winningCells(1), bit(cellAt(2, 4)));
   Search s(kTestNodes);
@@ -179,7 +169,7 @@ TEST(SearchForcing, ProofsAgreeWithTheMctsSolver) {
 
 TEST(SearchForcing, RootForcedWinIsPlayedAtOnce) {
   // A win by two threats: (3,4) threatens (1,4) and the block makes player 1's 3.
-  Board b = Board::fromStones(cells({{0, 4}, {2, 4}}), cells({{1, 3}, {0, 5}}), 0);
+  Board b = Board::fromStones(cellsAt({{0, 4}, {2, 4}}), cellsAt({{1, 3}, {0, 5}}), 0);
   Search s(kTestNodes);
   const SearchResult r = s.run(b, iterations(1000));
   EXPECT_EQ(r.proof, Proof::Win);
@@ -191,7 +181,7 @@ TEST(SearchForcing, RootForcedWinIsPlayedAtOnce) {
 }
 
 TEST(Search, ReproducibleWithSeed) {
-  Board b = Board::fromStones(cells({{4, 4}, {2, 3}}), cells({{5, 5}}), 1);
+  Board b = Board::fromStones(cellsAt({{4, 4}, {2, 3}}), cellsAt({{5, 5}}), 1);
   Search a(kTestNodes), c(kTestNodes);
   SearchResult ra = a.run(b, iterations(3000, 99)), rc = c.run(b, iterations(3000, 99));
   EXPECT_EQ(ra.move, rc.move);
@@ -200,7 +190,7 @@ TEST(Search, ReproducibleWithSeed) {
 }
 
 TEST(Search, StealIsARootMoveForTheSecondPlayer) {
-  Board b = Board::fromStones(cells({{4, 4}}), 0, 1);
+  Board b = Board::fromStones(cellsAt({{4, 4}}), 0, 1);
   ASSERT_TRUE(b.canSteal());
   Search s(kTestNodes);
   SearchResult r = s.run(b, iterations(4000));
@@ -214,7 +204,7 @@ TEST(Search, StealIsARootMoveForTheSecondPlayer) {
 TEST(Search, StealIsNotBuriedByRave) {
   // The steal shares no AMAF statistics with other moves; a single lost playout must not stop
   // the search from looking at it again (it once got 1 visit in 300,000 iterations).
-  Board b = Board::fromStones(cells({{3, 5}}), 0, 1);
+  Board b = Board::fromStones(cellsAt({{3, 5}}), 0, 1);
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     Search s(kTestNodes);
     SearchResult r = s.run(b, iterations(20000, seed));
@@ -227,7 +217,7 @@ TEST(Search, StealIsNotBuriedByRave) {
 
 TEST(Search, TreeReusedAcrossOwnStealAndReply) {
   // As the stealer: we steal, the opponent replies, the tree below is kept.
-  Board b = Board::fromStones(cells({{4, 4}}), 0, 1);
+  Board b = Board::fromStones(cellsAt({{4, 4}}), 0, 1);
   Search s(kTestNodes);
   s.run(b, iterations(5000));
   Board after = b;
@@ -269,7 +259,7 @@ TEST(Search, TreeReusedWhenOurStoneIsStolen) {
 TEST(Search, UnrelatedPositionStartsFresh) {
   Search s(kTestNodes);
   s.run(Board(), iterations(500));
-  Board far = Board::fromStones(cells({{0, 0}, {8 - 4, 8}}), cells({{4, 4}, {1, 1}}), 0);
+  Board far = Board::fromStones(cellsAt({{0, 0}, {8 - 4, 8}}), cellsAt({{4, 4}, {1, 1}}), 0);
   SearchResult r = s.run(far, iterations(100));
   EXPECT_FALSE(r.reused);
   uint64_t total = 0;

@@ -16,7 +16,12 @@
 
 #include <unistd.h>
 
+#include "tests/test_util.h"
+
 namespace fs = std::filesystem;
+using yav::CommandRun;
+using yav::readFile;
+using yav::runCommand;
 
 namespace {
 
@@ -24,30 +29,7 @@ const std::string kSourceDir = YAVALATH_SOURCE_DIR;
 const std::string kBinDir = YAVALATH_BIN_DIR;
 const std::string kSubmissionFile = kBinDir + "/../submission/yavalath.cpp";
 
-struct RunResult {
-  int status = -1;
-  std::string out;
-};
-
-RunResult run(const std::string& command) {
-  RunResult r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, n);
-  r.status = pclose(pipe);
-  return r;
-}
-
 std::string quote(const std::string& s) { return "'" + s + "'"; }
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 void writeFile(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
@@ -92,13 +74,13 @@ TEST(Submission, PlaysExactlyLikeTheCMakeBuiltBot) {
   ASSERT_GE(files.size(), 8u) << "recorded positions are missing from tests/data/positions";
   const std::regex moveLine(R"(^[0-8] [0-8]( .*)?\n$)");
   for (const auto& file : files) {
-    RunResult reference = run(quote(kBinDir + "/bot") + flags + quote(file) + " 2>/dev/null");
+    CommandRun reference = runCommand(quote(kBinDir + "/bot") + flags + quote(file) + " 2>/dev/null");
     ASSERT_EQ(reference.status, 0) << "the CMake-built bot failed on " << file;
     ASSERT_TRUE(std::regex_match(reference.out, moveLine)) << file << ": '" << reference.out << "'";
     for (const char* name : {"cxx17", "cxx20", "codingame_gxx"}) {
       const std::string binary = kBinDir + "/bot_submission_" + name;
       if (std::string(name) == "codingame_gxx" && !fs::exists(binary)) continue;  // g++-11/10 not installed
-      RunResult single = run(quote(binary) + flags + quote(file) + " 2>/dev/null");
+      CommandRun single = runCommand(quote(binary) + flags + quote(file) + " 2>/dev/null");
       ASSERT_EQ(single.status, 0) << binary << " failed on " << file;
       EXPECT_EQ(single.out, reference.out) << binary << " plays differently on " << file;
     }
@@ -147,7 +129,7 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
             "int main() { std::printf(\"%s %s %c %ld %s\\n\", slashes().c_str(), raw().c_str(), slash(), "
             "kMillion, kData); }\n");
   const std::string out = (dir.path / "out.cpp").string();
-  RunResult amalgamate = run("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
+  CommandRun amalgamate = runCommand("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
                              quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
   ASSERT_EQ(amalgamate.status, 0) << amalgamate.out;
   const std::string text = readFile(out);
@@ -161,14 +143,14 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   // The conditional standard include stays inside its #ifdef.
   EXPECT_LT(text.find("#ifdef SOMETHING"), text.find("#include <map>"));
   const std::string binary = (dir.path / "out").string();
-  RunResult compile = run("g++ -std=c++17 -Wall -Wextra -Werror " + quote(out) + " -o " + quote(binary) + " 2>&1");
+  CommandRun compile = runCommand("g++ -std=c++17 -Wall -Wextra -Werror " + quote(out) + " -o " + quote(binary) + " 2>&1");
   ASSERT_EQ(compile.status, 0) << compile.out << "\n" << text;
-  RunResult program = run(quote(binary));
+  CommandRun program = runCommand(quote(binary));
   EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book\n");
 
   // A missing project header is an error that names the file and the line.
   writeFile(dir.path / "bot/main.cpp", "#include \"missing.h\"\nint main() {}\n");
-  RunResult missing = run("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
+  CommandRun missing = runCommand("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
                           quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
   EXPECT_NE(missing.status, 0);
   EXPECT_NE(missing.out.find("bot/main.cpp:1: cannot find \"missing.h\""), std::string::npos) << missing.out;
@@ -180,11 +162,11 @@ TEST(Submission, SizeIsCountedInUtf16UnitsAgainstTheBudget) {
   writeFile(dir.path / "f.cpp", "abcdefghi\n\xC3\xA9\xF0\x9F\x98\x80");
   const std::string check = "python3 " + quote(kSourceDir + "/scripts/check_submission.py") + " " +
                             quote((dir.path / "f.cpp").string()) + " --size-only --budget ";
-  RunResult fits = run(check + "13 2>&1");
+  CommandRun fits = runCommand(check + "13 2>&1");
   EXPECT_EQ(fits.status, 0) << fits.out;
   EXPECT_NE(fits.out.find("size 13 UTF-16 units"), std::string::npos) << fits.out;
   EXPECT_NE(fits.out.find("headroom 0"), std::string::npos) << fits.out;
-  RunResult over = run(check + "12 2>&1");
+  CommandRun over = runCommand(check + "12 2>&1");
   EXPECT_NE(over.status, 0);
   EXPECT_NE(over.out.find("1 over the budget of 12"), std::string::npos) << over.out;
 }

@@ -9,45 +9,34 @@
 #include <string>
 
 #include "board.h"
+#include "tests/test_util.h"
+#include "tools/cli.h"
 
 namespace {
 
-std::string run(const std::string& args, int& status) {
-  const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/tactics " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buffer[512];
-  while (p && fgets(buffer, sizeof buffer, p)) out += buffer;
-  status = p ? pclose(p) : -1;
-  return out;
+yav::CommandRun run(const std::string& args) {
+  return yav::runCommand(std::string(YAVALATH_BIN_DIR) + "/tactics " + args + " 2>&1");
 }
 
 std::string tempPath(const std::string& name) {
   return testing::TempDir() + "tactics-" + std::to_string(getpid()) + "-" + name;
 }
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
-  return buf;
-}
-
 TEST(Tactics, RunsASuiteAndRejectsAMalformedLine) {
   using namespace yav;
   // Player 0 to move: (3,4) threatens (1,4) and the only block makes player 1's vertical 3.
-  const Bitboard p0 = bit(cellAt(0, 4)) | bit(cellAt(2, 4)), p1 = bit(cellAt(1, 3)) | bit(cellAt(0, 5));
+  const Bitboard p0 = cellsAt({{0, 4}, {2, 4}}), p1 = cellsAt({{1, 3}, {0, 5}});
   const std::string suite = tempPath("suite.txt");
   std::ofstream(suite) << "# kind stones0 stones1 toMove move pliesToEnd\n"
-                       << "attack " << hex(p0) << " " << hex(p1) << " 0 " << cellAt(3, 4) << " 3\n";
-  int status = 0;
-  std::string out = run("run --suite " + suite + " --time-ms 20 --prove-iterations 20000", status);
-  EXPECT_EQ(status, 0) << out;
-  EXPECT_NE(out.find("attack     1/  1 = 100.0%"), std::string::npos) << out;
+                       << "attack " << cli::hexText(p0) << " " << cli::hexText(p1) << " 0 " << cellAt(3, 4) << " 3\n";
+  CommandRun tool = run("run --suite " + suite + " --time-ms 20 --prove-iterations 20000");
+  EXPECT_EQ(tool.status, 0) << tool.out;
+  EXPECT_NE(tool.out.find("attack     1/  1 = 100.0%"), std::string::npos) << tool.out;
 
   std::ofstream(suite, std::ios::app) << "defence 12 34 0\n";
-  out = run("run --suite " + suite + " --time-ms 20", status);
-  EXPECT_NE(status, 0);
-  EXPECT_NE(out.find(suite + ":3: malformed suite line"), std::string::npos) << out;
+  tool = run("run --suite " + suite + " --time-ms 20");
+  EXPECT_NE(tool.status, 0);
+  EXPECT_NE(tool.out.find(suite + ":3: malformed suite line"), std::string::npos) << tool.out;
   std::remove(suite.c_str());
 }
 

@@ -91,7 +91,7 @@ uint64_t canonicalChecksum(const std::vector<PositionKey>& positions) {
   uint64_t sum = 0;
   for (const PositionKey& p : positions) {
     const Canonical c = canonicalize(p);
-    sum = sum * 31 + (c.key.mine ^ (c.key.theirs * 0x9E3779B97F4A7C15ull) ^ uint64_t(c.transform) << 60);
+    sum = sum * 31 + (c.key.mine ^ (c.key.theirs * kGoldenGamma) ^ uint64_t(c.transform) << 60);
   }
   return sum;
 }

@@ -35,6 +35,7 @@ const char* const kCommands =
     "       bookgen games [options]        self-play games into the database (resumed when it exists)\n"
     "       bookgen merge OUT IN [IN...]  adds to OUT the games of each IN that OUT lacks\n"
     "       bookgen stats FILE [--top N]  runs, positions per depth, first moves, answers to each first move\n"
+    "       bookgen drop-run FILE ID      leaves out one run's games (ids as stats prints them)\n"
     "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
     "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n";
 const char* const kFooter =
@@ -202,12 +203,6 @@ extern "C" void onSignal(int) { gStop.store(true); }
 
 int fail(const std::string& message) { cli::Flags("bookgen").fail(message); }
 
-std::string hexId(uint64_t id) {
-  char text[20];
-  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)id);
-  return text;
-}
-
 // Loads a database and says so when it was a version-1 file (its games become one legacy run).
 bool loadReported(const std::string& path, Database& db, std::string& error) {
   uint32_t version = 0;
@@ -242,13 +237,24 @@ bool openForWriting(const std::string& path, FileLock& lock, Database& db) {
 
 // Records this invocation as a run (id, seed, engine, settings, date) and installs the stop signals.
 void beginRun(Database& db, bool seedGiven, uint64_t seed, const std::string& parameters) {
+  // Games of another engine or budget mix into the same statistics: say so (bookgen drop-run
+  // leaves a run out). Growth runs add no games, and their verdicts are kept per budget anyway.
+  auto budget = [](const std::string& p) {
+    const size_t at = p.find("iterations=");
+    return at == std::string::npos ? std::string() : p.substr(at, p.find(' ', at) - at);
+  };
+  for (const RunInfo& r : db.runs())
+    if (r.games > 0 && parameters.rfind("grow", 0) != 0 && (r.engine != kBookEngineVersion || budget(r.parameters) != budget(parameters)))
+      std::cerr << "warning: run " << cli::hexText(r.id) << " played its " << r.games << " games with " << r.engine << " "
+                << budget(r.parameters) << "; this run uses " << kBookEngineVersion << " " << budget(parameters)
+                << ": their statistics will be mixed (bookgen drop-run leaves a run out)\n";
   RunInfo info;
   info.seed = seedGiven ? seed : freshRandom64() ^ (uint64_t(::getpid()) << 40);
   info.startedUnix = int64_t(std::time(nullptr));
   info.engine = kBookEngineVersion;
   info.parameters = parameters;
   db.beginRun(info);
-  std::cerr << "run " << hexId(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
+  std::cerr << "run " << cli::hexText(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);
 }
@@ -351,6 +357,34 @@ int mergeCommand(int argc, char** argv) {
   return 0;
 }
 
+// Leaves out one run's games (found with `bookgen stats`), e.g. one played by a broken engine.
+int dropRunCommand(int argc, char** argv) {
+  if (argc != 2) return fail("drop-run expects FILE and a run id (as `bookgen stats` prints it)");
+  uint64_t id = 0;
+  try {
+    size_t used = 0;
+    id = std::stoull(argv[1], &used, 16);
+    if (used != std::string(argv[1]).size()) throw std::invalid_argument("");
+  } catch (const std::exception&) {
+    return fail(std::string("drop-run: '") + argv[1] + "' is not a run id (16 hex digits)");
+  }
+  FileLock lock;
+  Database db;
+  if (!openForWriting(argv[0], lock, db)) return 1;
+  const uint64_t before = db.games();
+  if (!db.dropRun(id)) {
+    std::cerr << "bookgen: " << argv[0] << " has no run " << argv[1] << " (bookgen stats lists the runs)\n";
+    return 1;
+  }
+  std::string error;
+  if (!saveDatabase(argv[0], db, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  std::cerr << "dropped run " << argv[1] << " (" << before - db.games() << " games) from " << argv[0] << "\n";
+  return 0;
+}
+
 int statsCommand(int argc, char** argv) {
   if (argc < 1) return fail("stats expects a FILE");
   uint64_t top = 10;
@@ -376,27 +410,39 @@ int statsCommand(int argc, char** argv) {
     const std::time_t t = std::time_t(r.startedUnix);
     std::tm utc{};
     if (r.startedUnix > 0 && gmtime_r(&t, &utc)) std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &utc);
-    std::cout << "  run " << hexId(r.id) << ": " << r.games << " games, started " << date << ", seed " << r.seed
+    std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, started " << date << ", seed " << r.seed
               << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
   }
   for (const auto& [stones, n] : byStones)
     std::cout << "  " << stones << " stones: " << n << " positions, " << provenByStones[stones] << " proven\n";
-  auto show = [&](const char* title, const PositionKey& key) {
+  // Search-valued books, one per deep-search budget.
+  for (const auto& [engine, verdicts] : db.verdicts()) {
+    const BookGraph graph = BookGraph::fromDatabase(db, engine);
+    size_t proven = 0;
+    for (const BookGraph::Node& n : graph.nodes()) proven += n.estimate.proof != Proof::Unknown;
+    std::cout << "  searched positions of " << engine << ": " << graph.size() << " (" << proven << " proven)\n";
+  }
+  auto plural = [](uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); };
+  auto show = [&](const std::string& title, const PositionKey& key) {
     const PositionStats* s = db.find(key);
     if (!s) return;
+    const Board b = boardOf(key);
     std::vector<MoveStats> moves = s->moves;
     std::sort(moves.begin(), moves.end(), [](const MoveStats& a, const MoveStats& b) { return a.games > b.games; });
-    std::cout << title << " (" << s->games() << " games):\n";
-    for (size_t i = 0; i < moves.size() && i < top; ++i)
-      std::cout << "  " << cellName(moves[i].move) << ": " << moves[i].games << " games, win rate "
-                << moves[i].winRate() << (moves[i].proof == Proof::Win ? " (proven win)" : "")
+    std::cout << title << " (" << plural(s->games(), "game") << "; win rate of the player making the move):\n";
+    for (size_t i = 0; i < moves.size() && i < top; ++i) {
+      char rate[16];
+      std::snprintf(rate, sizeof rate, "%.3f", moves[i].winRate());
+      std::cout << "  " << moveName(b, moves[i].move) << ": " << plural(moves[i].games, "game") << ", win rate " << rate
+                << (moves[i].proof == Proof::Win ? " (proven win)" : "")
                 << (moves[i].proof == Proof::Loss ? " (proven loss)" : "") << "\n";
+    }
   };
   show("first move", PositionKey{});
   for (Cell c : moveClasses(Board())) {
     Board b;
     b.play(c);
-    show(("answer to " + cellName(c) + " (moves in canonical orientation)").c_str(), canonicalize(b).key);
+    show("answer to " + cellName(c) + " (moves in canonical orientation)", canonicalize(b).key);
   }
   return 0;
 }
@@ -453,9 +499,9 @@ int showCommand(int argc, char** argv) {
     std::cout << "position after " << where << " (book of " << settings.grown.deep.key() << ", " << book.graph.size()
               << " searched positions)\n"
               << "  shipped (" << settings.header << "): "
-              << (shipped ? GraphPrinter::moveName(b, *shipped) : std::string("not in the shipped book")) << "\n"
+              << (shipped ? moveName(b, *shipped) : std::string("not in the shipped book")) << "\n"
               << "  re-pack (bookpack now): "
-              << (repack != book.repack.end() ? GraphPrinter::moveName(b, canonicalize(b).fromCanonical(repack->second.move))
+              << (repack != book.repack.end() ? moveName(b, canonicalize(b).fromCanonical(repack->second.move))
                                               : std::string("no book move"))
               << "\n";
     GraphPrinter(book.graph, book.repack, book.haveShipped ? &book.shipped : nullptr)
@@ -504,6 +550,7 @@ int main(int argc, char** argv) {
   if (command == "games") return gamesCommand(argc - 2, argv + 2);
   if (command == "merge") return mergeCommand(argc - 2, argv + 2);
   if (command == "stats") return statsCommand(argc - 2, argv + 2);
+  if (command == "drop-run") return dropRunCommand(argc - 2, argv + 2);
   if (command == "show") return showCommand(argc - 2, argv + 2);
   if (command == "html") return htmlCommand(argc - 2, argv + 2);
   if (command == "--help" || command == "-h") {

@@ -23,6 +23,13 @@ inline std::string numberText(double v) {
   return text;
 }
 
+// A 64-bit value as 16 hexadecimal digits: run ids, and bitboards in suite files.
+inline std::string hexText(uint64_t v) {
+  char text[20];
+  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)v);
+  return text;
+}
+
 // The whole of `text` as a finite number in [min, max].
 inline bool toNumber(const std::string& text, double min, double max, double& out) {
   char* end = nullptr;

@@ -43,15 +43,9 @@ struct SuiteEntry {
   int pliesToEnd;
 };
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)v);
-  return buf;
-}
-
 std::string format(const SuiteEntry& e) {
-  return std::string(e.kind == SuiteEntry::Attack ? "attack" : "defence") + " " + hex(e.board.stones(0)) + " " +
-         hex(e.board.stones(1)) + " " + std::to_string(e.board.toMove()) + " " + std::to_string(e.move) + " " +
+  return std::string(e.kind == SuiteEntry::Attack ? "attack" : "defence") + " " + cli::hexText(e.board.stones(0)) + " " +
+         cli::hexText(e.board.stones(1)) + " " + std::to_string(e.board.toMove()) + " " + std::to_string(e.move) + " " +
          std::to_string(e.pliesToEnd);
 }
 

@@ -54,12 +54,7 @@ inline uint64_t textHash(const std::string& text) {
 
 // splitmix64: turns (seed, pair) into independent-looking streams, so that pair k's opening does
 // not depend on which games ran before it (jobs, --resume).
-inline uint64_t mixSeed(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
+inline uint64_t mixSeed(uint64_t x) { return splitmix64(x); }
 
 // `plies` random moves from the empty board, none of which makes a 3 or a 4, and no steal.
 inline Opening randomOpening(Rng& rng, int plies) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "board.h"
+#include "protocol.h"
 #include "tools/arena/process.h"
 
 namespace yav::arena {
@@ -86,25 +87,6 @@ class ProcessPlayer : public Player {
   int stderrFd_;
   std::unique_ptr<BotProcess> process_;
 };
-
-// The input of one turn for `seat` (0 moves first = CodinGame id 1): id line on its first turn,
-// `9`, the nine rows from its point of view, and the last move (or `-1 -1`).
-inline std::string turnInput(const Board& board, int seat, Cell lastMove, bool firstTurn) {
-  std::string s;
-  if (firstTurn) s += std::to_string(seat + 1) + "\n";
-  s += std::to_string(kRows) + "\n";
-  const Bitboard mine = board.stones(seat), theirs = board.stones(seat ^ 1);
-  for (int y = 0; y < kRows; ++y) {
-    for (int x = 0; x < rowLength(y); ++x) {
-      const Bitboard b = bit(cellAt(x, y));
-      s += (mine & b) ? '1' : (theirs & b) ? '2' : '0';
-    }
-    s += '\n';
-  }
-  s += lastMove == kNoCell ? std::string("-1 -1") : cellName(lastMove);
-  s += '\n';
-  return s;
-}
 
 // A bot's line as quoted in messages and records: long garbage is cut.
 inline std::string shortened(const std::string& line, size_t max = 200) {
@@ -196,7 +178,7 @@ inline GameResult refereeGame(Player* players[2], const std::vector<Cell>& openi
     const bool first = !hadFirstTurn[seat];
     hadFirstTurn[seat] = true;
     const double limit = first ? limits.firstTurnMs : limits.turnMs;
-    Reply reply = players[seat]->ask(turnInput(board, seat, lastMove, first), limit * limits.grace);
+    Reply reply = players[seat]->ask(formatTurn(board, seat, lastMove, first), limit * limits.grace);
     const std::string who = "seat " + std::to_string(seat + 1);
     switch (reply.status) {
       case Reply::Status::Stopped: return finish(-1, Reason::Aborted, "match interrupted");

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "rng.h"
 #include "symmetry.h"
 
 namespace yav::book {
@@ -65,10 +66,8 @@ inline uint64_t freshRandom64() {
   static uint64_t counter = 0;
   std::random_device device;
   uint64_t z = uint64_t(std::chrono::high_resolution_clock::now().time_since_epoch().count()) ^
-               (uint64_t(device()) << 32 | device()) ^ (++counter * 0x9E3779B97F4A7C15ull) ^ uint64_t(uintptr_t(&counter));
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;  // splitmix64 finaliser
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+               (uint64_t(device()) << 32 | device()) ^ (++counter * kGoldenGamma) ^ uint64_t(uintptr_t(&counter));
+  return mix64(z);
 }
 
 struct PositionStats {
@@ -249,6 +248,31 @@ class Database {
     for (const auto& [engine, entries] : other.verdicts_)
       for (const auto& [key, v] : entries) verdicts_[engine].emplace(key, v);
     propagateProofs();
+  }
+
+  // Leaves out a run's games (e.g. one played by a broken engine): its counts leave every move and
+  // the run leaves the table. Proofs stay: they are facts, whoever found them. False when no run
+  // has that id.
+  bool dropRun(uint64_t id) {
+    auto it = std::find_if(runs_.begin(), runs_.end(), [&](const RunInfo& r) { return r.id == id; });
+    if (it == runs_.end()) return false;
+    const uint32_t index = uint32_t(it - runs_.begin());
+    for (auto& [key, stats] : map_)
+      for (MoveStats& m : stats.moves) {
+        std::vector<RunCount> kept;
+        for (const RunCount& r : m.runs) {
+          if (r.run == index) {
+            m.games -= r.games, m.halfPoints -= r.halfPoints;
+            continue;
+          }
+          kept.push_back({r.run > index ? r.run - 1 : r.run, r.games, r.halfPoints});
+        }
+        m.runs = std::move(kept);
+      }
+    runs_.erase(it);
+    if (current_ == int(index)) current_ = -1;
+    else if (current_ > int(index)) --current_;
+    return true;
   }
 
   // Repeats child -> move -> position proof propagation over the whole database until stable.

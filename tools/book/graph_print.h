@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "opening_book.h"
+#include "protocol.h"
 #include "tools/book/choose.h"
 #include "tools/book/graph.h"
 #include "tools/book/pack.h"
@@ -22,9 +23,6 @@ class GraphPrinter {
   GraphPrinter(const BookGraph& graph, const Choices& repack, const OpeningBook* shipped)
       : graph_(graph), repack_(repack), shipped_(shipped) {}
 
-  static std::string moveName(const Board& b, Cell m) {
-    return cellName(m) + (b.canSteal() && m == b.stealCell() ? " (steal)" : "");
-  }
   static std::string header(const std::string& indent) {
     char text[200];
     std::snprintf(text, sizeof text, "%-12s %6s %13s %-5s %-18s %-13s", "move", "value", "bounds", "proof", "deep search",

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol.h"
 #include "tools/book/pack.h"
 #include "tools/book/swap.h"
 
@@ -36,9 +37,6 @@ class BookPrinter {
   BookPrinter(const Database& db, const Choices& choices, const PackOptions& opt, VerdictText verdict = nullptr)
       : db_(db), choices_(choices), opt_(opt), verdict_(std::move(verdict)) {}
 
-  static std::string moveName(const Board& b, Cell m) {
-    return cellName(m) + (b.canSteal() && m == b.stealCell() ? " (steal)" : "");
-  }
   std::string header(const std::string& indent) const {
     char text[160];
     std::snprintf(text, sizeof text, "%-14s %7s %6s %7s %-6s %-24s", "move", "games", "win", "bound", "proof", "deep search");
@@ -118,7 +116,7 @@ class BookPrinter {
       };
       Board after;
       after.play(r.first);
-      const std::string answer = r.answer == kNoCell ? "-" : BookPrinter::moveName(after, r.answer);
+      const std::string answer = r.answer == kNoCell ? "-" : moveName(after, r.answer);
       const std::string value = r.provenWin ? "won" : r.provenLoss ? "lost" : r.value.games ? std::to_string(r.value.winRate()).substr(0, 5) : "-";
       const std::string bound = r.rated ? std::to_string(r.bound).substr(0, 6) : "unrated";
       std::snprintf(text, sizeof text, "  %-6s | %-19s | %-5s %-21s | %-14s %6u %6s %7s%s\n", cellName(r.first).c_str(),

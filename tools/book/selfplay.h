@@ -47,10 +47,7 @@ struct SelfPlayOptions {
 };
 
 inline uint64_t mixSeed(uint64_t a, uint64_t b) {
-  uint64_t z = a * 0x9E3779B97F4A7C15ull + b + 0x632BE59BD9B4E019ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return mix64(a * kGoldenGamma + b + 0x632BE59BD9B4E019ull);
 }
 
 struct SelfPlayResult {

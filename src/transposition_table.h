@@ -1,0 +1,42 @@
+// The solvers' transposition table: a power-of-two array of slots indexed by the low bits of the
+// position's Zobrist hash, one position per slot, the newest replacing whatever was there. Each
+// solver chooses what it keeps per position (Data, a few bytes: a slot is 16 bytes, four per cache
+// line). Allocated once; probing and storing allocate nothing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace yav {
+
+template <class Data>
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(int log2Slots)
+      : mask_((size_t(1) << log2Slots) - 1), slots_(new Slot[mask_ + 1]()) {}
+
+  // What is stored for the position with hash `key`, or nullptr.
+  const Data* find(uint64_t key) const {
+    const Slot& s = slots_[key & mask_];
+    return s.key == key ? &s.data : nullptr;
+  }
+  // The data of `key` to update: what is stored for it, or fresh Data replacing another position's.
+  Data& store(uint64_t key) {
+    Slot& s = slots_[key & mask_];
+    if (s.key != key) s = Slot{key, Data()};
+    return s.data;
+  }
+
+ private:
+  struct Slot {
+    uint64_t key = 0;  // 0: empty (a real hash of 0 only costs a missed hit)
+    Data data;
+  };
+  static_assert(sizeof(Slot) == 16, "four slots per cache line");
+
+  size_t mask_;
+  std::unique_ptr<Slot[]> slots_;
+};
+
+}  // namespace yav

@@ -1,0 +1,55 @@
+// What the test suites share: cells written as CodinGame (x, y) coordinates, running a program to
+// capture what it prints, and reading a file whole.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "bitboard.h"
+
+namespace yav {
+
+// The cells at the given (x, y) as a bitboard: cellsAt({{0, 4}, {2, 4}}). A pair off the board
+// fails the test (cellAt would name a cell of another row, or a bit beyond the board).
+inline Bitboard cellsAt(std::initializer_list<std::pair<int, int>> xy) {
+  Bitboard b = 0;
+  for (const auto& [x, y] : xy) {
+    if (onBoardXY(x, y)) b |= bit(cellAt(x, y));
+    else ADD_FAILURE() << "(" << x << ", " << y << ") is not a cell of the board";
+  }
+  return b;
+}
+
+// A shell command's standard output (append " 2>&1" to capture its errors too) and exit code.
+struct CommandRun {
+  int status = -1;  // the exit code; -1 when the command could not start or a signal ended it
+  std::string out;
+};
+
+inline CommandRun runCommand(const std::string& command) {
+  CommandRun r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return r;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) r.out.append(buffer, n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// A file's whole content ("" when it cannot be read).
+inline std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace yav
