@@ -19,6 +19,8 @@ struct BotConfig {
   double timeMs = 75;         // later turns: 100 ms limit; 25 ms of margin for scheduling jitter
   double firstTimeMs = 900;   // the bot's own first turn: 1000 ms limit
   uint64_t iterations = 0;    // fixed iterations per turn instead of the clock
+  double deepTimeMs = 0;      // turns 2..deepUntilTurn think this long (the book's ceiling experiment)
+  int deepUntilTurn = 0;
   uint64_t seed = 1;
   bool book = true;
   bool plainUct = false;
@@ -28,8 +30,9 @@ struct BotConfig {
 };
 
 const char* const kUsage =
-    "usage: bot [--time-ms MS] [--first-time-ms MS] [--iterations N] [--seed S] [--no-book]\n"
-    "           [--plain-uct] [--no-forcing] [--endgame] [--quiet]\n"
+    "usage: bot [--time-ms MS (75)] [--first-time-ms MS (900)] [--iterations N] [--seed S (1)]\n"
+    "           [--no-book] [--plain-uct] [--no-forcing] [--endgame] [--quiet]\n"
+    "           [--deep-time-ms MS --deep-until-turn T: own turns 2..T think MS]\n"
     "Plays Yavalath over the CodinGame protocol on stdin/stdout. No flags = CodinGame behaviour.\n";
 
 bool parseNumber(const char* text, double& out) {
@@ -55,6 +58,11 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       if (!value(cfg.timeMs)) return false;
     } else if (arg == "--first-time-ms") {
       if (!value(cfg.firstTimeMs)) return false;
+    } else if (arg == "--deep-time-ms") {
+      if (!value(cfg.deepTimeMs)) return false;
+    } else if (arg == "--deep-until-turn") {
+      if (!value(v)) return false;
+      cfg.deepUntilTurn = int(v);
     } else if (arg == "--iterations") {
       if (!value(v)) return false;
       cfg.iterations = uint64_t(v);
@@ -129,7 +137,9 @@ int main(int argc, char** argv) {
     if (cfg.iterations) {
       limits.iterations = cfg.iterations;
     } else {
-      const double budget = turn.firstTurn ? cfg.firstTimeMs : cfg.timeMs;
+      const double budget = turn.firstTurn                                        ? cfg.firstTimeMs
+                            : turnNumber <= cfg.deepUntilTurn && cfg.deepTimeMs > 0 ? cfg.deepTimeMs
+                                                                                    : cfg.timeMs;
       limits.timeMs = std::max(1.0, budget - clock.elapsedMs());
     }
     const yav::SearchResult result = search.run(turn.board, limits);

@@ -545,3 +545,16 @@ TEST(BookDatabase, DroppingARunLeavesOutItsGamesAndKeepsTheOthers) {
   ASSERT_TRUE(deserializeDatabase(serializeDatabase(db), "dropped.db", read, error)) << error;
   EXPECT_EQ(read.games(), 7u);
 }
+
+// A bad --moves list names the ply and the reason, and nothing is shown.
+TEST(BookGenerator, BadMovesNameTheirPlyAndReason) {
+  const std::string show = std::string(YAVALATH_BIN_DIR) + "/bookgen show --db book/book.db --moves ";
+  const CommandRun offBoard = runCommand(show + "'3 2; 9 9' 2>&1");
+  EXPECT_EQ(offBoard.status, 2) << offBoard.out;
+  EXPECT_NE(offBoard.out.find("ply 2 '9 9': not a cell"), std::string::npos) << offBoard.out;
+  const CommandRun taken = runCommand(show + "'3 2; 4 4; 4 4' 2>&1");
+  EXPECT_EQ(taken.status, 2) << taken.out;
+  EXPECT_NE(taken.out.find("ply 3 '4 4': the cell is taken"), std::string::npos) << taken.out;
+  const CommandRun half = runCommand(show + "'3 2; 4' 2>&1");
+  EXPECT_NE(half.out.find("ply 2 '4': not a cell"), std::string::npos) << half.out;
+}

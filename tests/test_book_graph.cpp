@@ -98,11 +98,9 @@ BookGraph graphOf(const std::map<PositionKey, DeepVerdict>& verdicts) {
 Estimate bruteForce(const Board& b, const std::map<PositionKey, DeepVerdict>& verdicts, const BookGraph& rules) {
   const Canonical c = canonicalize(b);
   const DeepVerdict& v = verdicts.at(c.key);
-  double worstVisited = 1;
-  for (const DeepMove& d : v.moves)
-    if (d.visits && d.proof == Proof::Unknown) worstVisited = std::min(worstVisited, double(d.value));
-  Estimate best{0, 0, 0, Proof::Unknown};
-  bool anyWin = false, allLost = true;
+  const SiblingValues siblings = SiblingValues::of(v.moves, [](const DeepMove& d) -> const DeepMove& { return d; });
+  Estimate best{0, 0, 0, Proof::Unknown};  // of the move the book would choose: best lower bound, then mean
+  bool anyWin = false, allLost = true, chosen = false;
   for (const DeepMove& d : v.moves) {
     Board next = b;
     const Outcome o = next.play(c.fromCanonical(d.move));
@@ -116,13 +114,12 @@ Estimate bruteForce(const Board& b, const std::map<PositionKey, DeepVerdict>& ve
       if (expanded && (child.proof == Proof::Win || child.proof == Proof::Loss)) e = Estimate::proven(flipProof(child.proof));
       else if (d.proof == Proof::Win || d.proof == Proof::Loss) e = Estimate::proven(d.proof);
       else if (expanded) e = child.flipped();
-      else e = rules.leafEstimate(d, 0, 0, worstVisited);
+      else e = rules.leafEstimate(d, 0, 0, siblings);
     }
     anyWin |= e.proof == Proof::Win;
     allLost &= e.proof == Proof::Loss;
-    best.mean = std::max(best.mean, e.mean);
-    best.lower = std::max(best.lower, e.lower);
-    best.upper = std::max(best.upper, e.upper);
+    const bool lost = e.proof == Proof::Loss, better = e.lower > best.lower || (e.lower == best.lower && e.mean > best.mean);
+    if (!lost && (!chosen || better)) best = {e.mean, e.lower, e.upper, Proof::Unknown}, chosen = true;
   }
   return anyWin ? Estimate::proven(Proof::Win) : allLost ? Estimate::proven(Proof::Loss) : best;
 }
@@ -213,7 +210,25 @@ TEST(BookGraph, GamesNarrowALeafAndMoveItsMean) {
   EXPECT_LT(withGames.mean, 0.3);
   EXPECT_LT(withGames.upper - withGames.lower, searchOnly.upper - searchOnly.lower);
   d.visits = 0;  // never visited: valued as the worst visited sibling, not as the search's 0.5
-  EXPECT_NEAR(g.leafEstimate(d, 0, 0, 0.2).mean, 0.2, 1e-6);
+  EXPECT_NEAR(g.leafEstimate(d, 0, 0, {0.2, 1}).mean, 0.2, 1e-6);
+}
+
+// A few-visit move valued above the search's choice keeps only visits / (visits + 100) of its
+// excess: 9 visits at 0.889 against a most visited move at 0.5 is noise, not a better move.
+TEST(BookGraph, AFewVisitLeafAboveTheSearchsChoiceIsShrunk) {
+  BookGraph g;
+  DeepMove lucky;
+  lucky.value = 0.889f;
+  lucky.visits = 9;
+  const Estimate shrunk = g.leafEstimate(lucky, 0, 0, {0.3, 0.5});
+  EXPECT_NEAR(shrunk.mean, 0.5 + (0.889 - 0.5) * 9 / 109, 1e-6);
+  DeepMove chosen;
+  chosen.value = 0.5f;
+  chosen.visits = 30000;
+  EXPECT_LT(shrunk.lower, g.leafEstimate(chosen, 0, 0, {0.3, 0.5}).lower);
+  DeepMove worse = lucky;
+  worse.value = 0.4f;  // below the search's choice: kept as it is
+  EXPECT_NEAR(g.leafEstimate(worse, 0, 0, {0.3, 0.5}).mean, 0.4, 1e-6);
 }
 
 namespace {
@@ -252,6 +267,41 @@ TEST(BookGrowth, ExpandsTheBestLineMostAndNeverAProvenLoss) {
     }
     if (proof == Proof::Unknown) EXPECT_GT(picked, 990);  // 0.9 +- 0.1 against 0.3 +- 0.1
     else EXPECT_EQ(picked, 0);
+  }
+}
+
+// The bot's own moves follow its book move (best lower bound), not the Thompson draw, in the
+// share --book-move-share: a move with a higher mean but few visits (wide bounds) is the one
+// Thompson sampling prefers and the book does not play.
+TEST(BookGrowth, TheBotsMovesFollowTheBookMoveInTheirShare) {
+  const Cell solid = cellAt(3, 2), risky = cellAt(1, 1);
+  DeepVerdict v;
+  for (Cell m : moveClasses(Board()))
+    v.moves.push_back({m, m == solid ? 0.6f : m == risky ? 0.75f : 0.3f, Proof::Unknown, m == risky ? 20u : m == solid ? 200u : 100u});
+  v.best = solid;
+  auto childOf = [](Cell m) {
+    Board b;
+    b.play(m);
+    return canonicalize(b).key;
+  };
+  for (double share : {1.0, 0.0}) {
+    Database db;
+    db.setVerdict(GrowOptions().deep.key(), PositionKey{}, v);
+    GrowOptions o = firstPlayerOnly();
+    o.bookMoveShare = share;
+    Grower grower(db, o, nullptr);
+    const BookGraph::Node* root = grower.graph().find(PositionKey{});
+    ASSERT_NE(root, nullptr);
+    ASSERT_EQ(bookMove(*root)->move, solid);
+    std::mt19937_64 rng(3);
+    int solidPicks = 0, riskyPicks = 0;
+    for (int i = 0; i < 1000; ++i) {
+      const PositionKey leaf = *grower.pickLeaf(rng);
+      solidPicks += leaf == childOf(solid);
+      riskyPicks += leaf == childOf(risky);
+    }
+    if (share == 1.0) EXPECT_EQ(solidPicks, 1000);
+    else EXPECT_GT(riskyPicks, 400);  // its mean 0.625 +- 0.1 against 0.6 +- 0.05
   }
 }
 

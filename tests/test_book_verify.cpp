@@ -1,5 +1,6 @@
 // Verification of the book by a deep search: a move the search proves lost is replaced, a move
 // rated far below the best is replaced, verdicts are cached in the database (and its file).
+#include <sstream>
 #include <gtest/gtest.h>
 
 #include "tools/book/db_file.h"
@@ -47,8 +48,11 @@ TEST(BookVerify, AMoveTheDeepSearchProvesLostIsReplacedAndTheVerdictCached) {
   opt.engineKey = limits.key();
   opt.evaluate = [&](const Board& p) { return deepEvaluate(p, limits); };
   VerifyReport report;
-  EXPECT_TRUE(verifyChoices(db, choices, {c.key}, opt, report));
+  std::ostringstream log;
+  EXPECT_TRUE(verifyChoices(db, choices, {c.key}, opt, report, &log));
   EXPECT_EQ(report.searched, 1u);
+  EXPECT_NE(log.str().find("verified 1/1 positions, "), std::string::npos) << log.str();  // done/total, rate, ETA
+  EXPECT_NE(log.str().find("ETA 0h 00m"), std::string::npos) << log.str();
   EXPECT_EQ(report.replacedLost, 1u);
   ASSERT_EQ(report.changes.size(), 1u);
   EXPECT_EQ(choices.at(c.key).move, c.toCanonical(cellAt(2, 4)));

@@ -109,6 +109,28 @@ TEST(Bot, ShortTimeBudgetsAnswerEveryTurn) {
                      runBot("--time-ms 5 --first-time-ms 20 --quiet", kData + "transcript_stealer_id2.txt"));
 }
 
+// --deep-time-ms / --deep-until-turn (the book's ceiling experiment): the bot's own turns 2..T
+// search for the deep budget (never shorter). The transcript is decided by turn 3: turn 2 is checked.
+TEST(Bot, DeepEarlyTurnsUseTheirBudget) {
+  const CommandRun run = runCommand(kBot + " --no-book --time-ms 5 --first-time-ms 20 --deep-time-ms 60 --deep-until-turn 2 < " +
+                                    kData + "transcript_first_id1.txt 2>&1 >/dev/null");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const std::regex line(R"(turn (\d+): .* ([0-9.]+) ms)");
+  int deepTurns = 0;
+  std::istringstream lines(run.out);
+  for (std::string text; std::getline(lines, text);) {
+    std::smatch m;
+    if (!std::regex_search(text, m, line) || text.find("proof unknown") == std::string::npos) continue;
+    const int turn = std::stoi(m[1]);
+    if (turn == 2) {
+      EXPECT_GE(std::stod(m[2]), 59.0) << text;
+      ++deepTurns;
+    }
+  }
+  EXPECT_EQ(deepTurns, 1) << run.out;
+  EXPECT_EQ(runBot("--deep-until-turn x", "/dev/null").exitCode, 2);
+}
+
 TEST(Bot, BadCommandLineIsRejected) {
   EXPECT_EQ(runBot("--bogus", "/dev/null").exitCode, 2);
   EXPECT_EQ(runBot("--time-ms", "/dev/null").exitCode, 2);

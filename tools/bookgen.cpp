@@ -118,6 +118,8 @@ cli::Flags growFlags(GrowSettings& s) {
       .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies")
       .number("--second-player-share", "P", g.secondPlayerShare, 0, 1,
               "share of lines that start from a random first stone (the bot moving second)")
+      .number("--book-move-share", "P", g.bookMoveShare, 0, 1,
+              "share of the bot's moves in a line that follow its current book move (the rest: Thompson sampling)")
       .number("--opponent-uniform", "P", g.opponent.uniform, 0, 1,
               "share of the opponent's moves spread evenly over its sensible moves (the rest: its best by sampling)")
       .integer("--checkpoint", "N", g.checkpointEvery, 1, cli::kNoLimit,
@@ -287,7 +289,8 @@ int growCommand(int argc, char** argv) {
   }
   std::ostringstream parameters;  // default stream formatting: 0.5, not 0.500000
   parameters << "grow iterations=" << grow.deep.iterations << " threads=" << grow.threads << " max-plies=" << grow.maxPlies
-             << " second-player-share=" << grow.secondPlayerShare << " opponent-uniform=" << grow.opponent.uniform
+             << " second-player-share=" << grow.secondPlayerShare
+             << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.opponent.uniform
              << " nodes=" << grow.deep.nodes;
   beginRun(db, settings.seedGiven, grow.seed, parameters.str());
   grow.seed = db.currentRun().seed;
@@ -447,18 +450,20 @@ int statsCommand(int argc, char** argv) {
   return 0;
 }
 
-// "2 2; 4 4" -> the board after those moves; false with `error` on a bad or illegal move.
+// "2 2; 4 4" -> the board after those moves; false with `error` naming the ply and the reason.
 bool playMoves(const std::string& text, Board& b, std::string& error) {
   std::stringstream in(text);
   std::string item;
-  while (std::getline(in, item, ';')) {
+  for (int ply = 1; std::getline(in, item, ';');) {
     std::stringstream words(item);
     std::string x, y, extra;
     if (!(words >> x)) continue;  // empty item (trailing ';')
-    const Cell c = words >> y && !(words >> extra) ? parseCell(x + " " + y) : kNoCell;
-    if (c == kNoCell) return error = "'" + item + "' is not a cell 'X Y'", false;
-    if (!b.isLegal(c)) return error = "'" + item + "' is not a legal move here", false;
-    if (b.play(c) != Outcome::None) return error = "the game is over after '" + item + "'", false;
+    words >> y;
+    const std::string where = "ply " + std::to_string(ply++) + " '" + x + (y.empty() ? "" : " " + y) + "': ";
+    const Cell c = !y.empty() && !(words >> extra) ? parseCell(x + " " + y) : kNoCell;
+    if (c == kNoCell) return error = where + "not a cell 'X Y' (X, Y from 0 to 8, on the board)", false;
+    if (!b.isLegal(c)) return error = where + "the cell is taken (a steal is only legal on ply 2)", false;
+    if (b.play(c) != Outcome::None) return error = where + "the game is over after it", false;
   }
   return true;
 }

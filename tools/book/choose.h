@@ -23,18 +23,8 @@ struct OpponentModel {
   double temperature = 0.05;  // the rest: softmax of the replies' values with this temperature
 };
 
-// The book move of an expanded position: a proven win; else, of the moves not proven lost, the
-// one with the best lower bound (ties: the better mean). Null when every move is lost.
-inline const BookGraph::Move* bookMove(const BookGraph::Node& node) {
-  const BookGraph::Move* best = nullptr;
-  for (const BookGraph::Move& m : node.moves) {
-    const Estimate& e = m.estimate;
-    if (e.proof == Proof::Win) return &m;
-    if (e.proof == Proof::Loss) continue;
-    if (!best || e.lower > best->estimate.lower || (e.lower == best->estimate.lower && e.mean > best->estimate.mean)) best = &m;
-  }
-  return best;
-}
+// The book move of an expanded position (see BookGraph::choice).
+inline const BookGraph::Move* bookMove(const BookGraph::Node& node) { return BookGraph::choice(node); }
 
 // The opponent's replies in `position` (a canonical key's board) with their probabilities, in the
 // key's orientation. A move that wins at once is played; moves that lose (proven, or by the rules)

@@ -8,8 +8,11 @@
 //   the game by the rules included); the complement of the child's estimate when the child is
 //   expanded; otherwise a leaf: the deep search's value, worth its visits clamped to
 //   [searchWeightMin, searchWeight] games, pooled with the self-play games of the move, +- z
-//   standard errors. A move the search never visited is valued as its worst visited sibling.
-// - A node's mean, lower and upper bounds are each the maximum over its moves (minimax of bounds).
+//   standard errors. A move the search never visited is valued as its worst visited sibling; a
+//   value above the search's most visited move keeps only visits / (visits + trustVisits) of its
+//   excess (see GraphOptions).
+// - A node's estimate is that of the move its player's book would choose (BookGraph::choice: the
+//   best lower bound, ties the better mean), so a value is that of a line, with that line's bounds.
 //   It is proven won iff one move is proven won, proven lost iff every legal move is proven lost.
 // - The graph has no cycles: every move adds a stone, except the steal, which clears the steal flag.
 #pragma once
@@ -45,6 +48,29 @@ struct GraphOptions {
   // the others, which is evidence too (otherwise every barely tried move would have an upper bound
   // near 1, and so would every position through the minimax of upper bounds).
   double searchWeightMin = 25;
+  // A few-visit move valued above the search's most visited move is mostly noise: MCTS gave it
+  // few visits because its selection doubted it, and the maximum over 30 noisy values is biased
+  // upwards (the winner's curse). Such a leaf keeps visits / (visits + trustVisits) of its excess
+  // over the most visited move's value.
+  double trustVisits = 100;
+};
+
+// What a leaf's value is measured against: its visited siblings in the same search.
+struct SiblingValues {
+  double worstVisited = 1;   // the value given to a move the search never visited
+  double mostVisited = 1;    // the value of the search's most visited move (its choice)
+  template <class Moves, class DeepOf>
+  static SiblingValues of(const Moves& moves, DeepOf deepOf) {
+    SiblingValues s;
+    uint32_t most = 0;
+    for (const auto& m : moves) {
+      const DeepMove& d = deepOf(m);
+      if (!d.visits || d.proof != Proof::Unknown) continue;
+      s.worstVisited = std::min(s.worstVisited, double(d.value));
+      if (d.visits > most) most = d.visits, s.mostVisited = d.value;
+    }
+    return s;
+  }
 };
 
 class BookGraph {
@@ -123,6 +149,19 @@ class BookGraph {
     }
   }
 
+  // The move the book plays in an evaluated node: a proven win; else, of the moves not proven lost,
+  // the one with the best lower bound (ties: the better mean). Null when every move is lost.
+  static const Move* choice(const Node& node) {
+    const Move* best = nullptr;
+    for (const Move& m : node.moves) {
+      const Estimate& e = m.estimate;
+      if (e.proof == Proof::Win) return &m;
+      if (e.proof == Proof::Loss) continue;
+      if (!best || e.lower > best->estimate.lower || (e.lower == best->estimate.lower && e.mean > best->estimate.mean)) best = &m;
+    }
+    return best;
+  }
+
   // New self-play evidence for an expanded position (estimates are stale until evaluate()).
   void refreshGames(const PositionKey& key, const PositionStats& games) {
     auto it = index_.find(key);
@@ -138,11 +177,13 @@ class BookGraph {
   }
 
   // A leaf move's estimate from its search value and games (see the invariants above).
-  // `unvisited` is the value given to a move the search never visited.
-  Estimate leafEstimate(const DeepMove& deep, uint32_t games, uint32_t halfPoints, double unvisited = 0.5) const {
+  Estimate leafEstimate(const DeepMove& deep, uint32_t games, uint32_t halfPoints,
+                        SiblingValues siblings = {0.5, 1}) const {
     if (deep.proof != Proof::Unknown) return Estimate::proven(deep.proof);
     const double searchWeight = std::clamp(double(deep.visits), options_.searchWeightMin, options_.searchWeight);
-    const double value = deep.visits ? deep.value : unvisited;
+    double value = deep.visits ? deep.value : siblings.worstVisited;
+    if (value > siblings.mostVisited)
+      value = siblings.mostVisited + (value - siblings.mostVisited) * deep.visits / (deep.visits + options_.trustVisits);
     const double n = searchWeight + games;
     const double mean = (searchWeight * value + halfPoints / 2.0) / n;
     const double halfWidth = options_.z * 0.5 / std::sqrt(n);
@@ -157,23 +198,19 @@ class BookGraph {
     if (node.evaluated == generation_) return node.estimate;
     Estimate best{0, 0, 0, Proof::Unknown};
     bool anyWin = false, allLost = node.complete && !node.moves.empty();
-    double worstVisited = 1;
-    for (const Move& m : node.moves)
-      if (m.deep.visits && m.deep.proof == Proof::Unknown) worstVisited = std::min(worstVisited, double(m.deep.value));
+    const SiblingValues siblings = SiblingValues::of(node.moves, [](const Move& m) -> const DeepMove& { return m.deep; });
     for (Move& m : node.moves) {
-      m.estimate = moveEstimate(m, worstVisited);
+      m.estimate = moveEstimate(m, siblings);
       anyWin |= m.estimate.proof == Proof::Win;
       allLost &= m.estimate.proof == Proof::Loss;
-      best.mean = std::max(best.mean, m.estimate.mean);
-      best.lower = std::max(best.lower, m.estimate.lower);
-      best.upper = std::max(best.upper, m.estimate.upper);
     }
+    if (const Move* chosen = choice(node)) best = {chosen->estimate.mean, chosen->estimate.lower, chosen->estimate.upper, Proof::Unknown};
     node.estimate = anyWin ? Estimate::proven(Proof::Win) : allLost ? Estimate::proven(Proof::Loss) : best;
     node.evaluated = generation_;
     return node.estimate;
   }
 
-  Estimate moveEstimate(const Move& m, double unvisited) {
+  Estimate moveEstimate(const Move& m, SiblingValues siblings) {
     if (m.ends == Outcome::Win) return Estimate::proven(Proof::Win);
     if (m.ends == Outcome::Loss) return Estimate::proven(Proof::Loss);
     if (m.ends == Outcome::Draw) return {0.5, 0.5, 0.5, Proof::Draw};
@@ -182,7 +219,7 @@ class BookGraph {
     if (child && (child->proof == Proof::Win || child->proof == Proof::Loss)) return Estimate::proven(flipProof(child->proof));
     if (m.deep.proof == Proof::Win || m.deep.proof == Proof::Loss) return Estimate::proven(m.deep.proof);
     if (child) return child->flipped();
-    return leafEstimate(m.deep, m.games, m.halfPoints, unvisited);
+    return leafEstimate(m.deep, m.games, m.halfPoints, siblings);
   }
 
   GraphOptions options_;

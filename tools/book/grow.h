@@ -5,7 +5,9 @@
 // random first stone (the bot moves second). At each expanded position the mover's move is drawn
 // by Thompson sampling over the minimaxed estimates (each move's value drawn within its bounds), so
 // the best move is followed most, moves within reach of its upper bound now and then, and a line
-// that looks bad is retried while its bounds allow it to be good. On the opponent's turns a share
+// that looks bad is retried while its bounds allow it to be good. On the bot's own turns a share
+// of the moves is its current book move instead (choose.h): only positions reached by the book's
+// own moves ship, so most searches go where the book will play. On the opponent's turns a share
 // of moves is spread evenly over the sensible ones (choose.h's opponent model), so that the
 // replies a weaker or randomised opponent plays are covered too.
 //
@@ -49,6 +51,7 @@ struct GrowOptions {
   double hours = 0;              // stop after this long (0: no limit)
   int maxPlies = 30;             // lines are not followed deeper than this
   double secondPlayerShare = 0.5;  // lines that start from a random first stone
+  double bookMoveShare = 0.75;     // the bot's moves that follow its book move (the rest: Thompson)
   OpponentModel opponent;
   GraphOptions graph;
   uint64_t checkpointEvery = 100;  // positions between saves
@@ -99,8 +102,10 @@ class Grower {
         }
         if (node->estimate.proof != Proof::Unknown || ply >= opt_.maxPlies) break;
         const bool opponent = ply % 2 != botSide;
-        const BookGraph::Move* m = opponent && uniform(rng) < opt_.opponent.uniform ? anySensible(*node, rng)
-                                                                                    : thompson(*node, rng);
+        const double draw = uniform(rng);
+        const BookGraph::Move* m = opponent && draw < opt_.opponent.uniform   ? anySensible(*node, rng)
+                                   : !opponent && draw < opt_.bookMoveShare ? bookMove(*node)
+                                                                            : thompson(*node, rng);
         if (!m || m->ends != Outcome::None) break;
         b.play(frame.fromCanonical(m->move));
       }

@@ -5,6 +5,9 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -39,6 +42,21 @@ struct VerifyReport {
 inline bool verifyChoices(Database& db, Choices& choices, const std::vector<PositionKey>& positions,
                           const VerifyOptions& opt, VerifyReport& report, std::ostream* log = nullptr) {
   bool changed = false;
+  // Progress: the positions still to search (done/total, rate, ETA), one line every 10.
+  size_t toSearch = 0, done = 0;
+  if (opt.evaluate)
+    for (const PositionKey& key : positions) toSearch += choices.count(key) && !db.verdict(opt.engineKey, key);
+  const auto start = std::chrono::steady_clock::now();
+  auto progress = [&] {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double perHour = double(done) * 3600.0 / std::max(seconds, 1e-3);
+    const double eta = double(toSearch - done) * 3600.0 / std::max(perHour, 1e-9);
+    char line[160];
+    std::snprintf(line, sizeof line, "verified %zu/%zu positions, %.0f positions/h, elapsed %s, ETA %s (at %s)\n",
+                  done, toSearch, perHour, hoursMinutes(seconds).c_str(), hoursMinutes(eta).c_str(),
+                  clockTime(std::time(nullptr) + std::time_t(eta)).c_str());
+    *log << line << std::flush;
+  };
   for (const PositionKey& key : positions) {
     auto it = choices.find(key);
     if (it == choices.end()) continue;
@@ -46,7 +64,8 @@ inline bool verifyChoices(Database& db, Choices& choices, const std::vector<Posi
     if (!v && opt.evaluate) {
       db.setVerdict(opt.engineKey, key, canonicalVerdict(opt.evaluate(boardOf(key)), boardOf(key)));
       v = db.verdict(opt.engineKey, key);
-      if (++report.searched % 10 == 0 && log) *log << "verified " << report.searched << " positions\n" << std::flush;
+      ++report.searched;
+      if (log && (++done % 10 == 0 || done == toSearch)) progress();
     }
     const DeepMove* mine = v ? v->find(it->second.move) : nullptr;
     if (!mine) {
