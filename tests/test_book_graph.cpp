@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 #include <chrono>
 #include <cstdlib>
 #include <random>
@@ -243,7 +244,8 @@ std::map<PositionKey, DeepVerdict> handMadeRoot(Cell good, Proof goodProof) {
 
 GrowOptions firstPlayerOnly() {
   GrowOptions o;
-  o.secondPlayerShare = 0;
+  o.model.secondPlayerShare = 0;
+  o.model.firstAfterStoneShare = 0;
   return o;
 }
 
@@ -308,12 +310,51 @@ TEST(BookGrowth, TheBotsMovesFollowTheBookMoveInTheirShare) {
 TEST(BookGrowth, SecondPlayerLinesStartFromEveryFirstStone) {
   Database db;
   GrowOptions o;
-  o.secondPlayerShare = 1;
+  o.model.secondPlayerShare = 1;
+  o.model.firstAfterStoneShare = 0;
   Grower grower(db, o, nullptr);
   std::mt19937_64 rng(2);
   std::map<PositionKey, int> starts;
   for (int i = 0; i < 2000; ++i) ++starts[*grower.pickLeaf(rng)];
   EXPECT_EQ(starts.size(), moveClasses(Board()).size());  // the 9 classes of first stones
+}
+
+// Lines of random openings with the bot first: a random first stone, the opponent's reply from the
+// searched one-stone position, then the bot's move at ply 2 is what gets expanded.
+TEST(BookGrowth, FirstPlayerLinesAfterARandomStoneExpandThePly2Positions) {
+  Database db;
+  GrowOptions o;
+  o.model.secondPlayerShare = 0;
+  o.model.firstAfterStoneShare = 1;
+  for (Cell first : moveClasses(Board())) {
+    Board b;
+    b.play(first);
+    DeepVerdict v;
+    for (Cell m : moveClasses(b)) v.moves.push_back({m, 0.5f, Proof::Unknown, 100});
+    v.best = v.moves.front().move;
+    db.setVerdict(o.deep.key(), canonicalize(b).key, v);
+  }
+  Grower grower(db, o, nullptr);
+  std::mt19937_64 rng(4);
+  std::set<PositionKey> leaves;
+  for (int i = 0; i < 500; ++i) {
+    int plies = 0;
+    const PositionKey leaf = *grower.pickLeaf(rng, &plies);
+    EXPECT_EQ(plies, 2);
+    EXPECT_FALSE(leaf.stealAvailable);
+    leaves.insert(leaf);
+  }
+  EXPECT_GT(leaves.size(), 100u);  // the replies are spread over many classes (all valued alike)
+  // The packer's order gives these positions a reach too, once they are searched.
+  for (const PositionKey& k : leaves) {
+    DeepVerdict v;
+    for (Cell m : moveClasses(boardOf(k))) v.moves.push_back({m, 0.5f, Proof::Unknown, 100});
+    v.best = v.moves.front().move;
+    db.setVerdict(o.deep.key(), k, v);
+  }
+  const BookGraph g = BookGraph::fromDatabase(db, o.deep.key());
+  const Choices choices = chooseFromGraph(g, o.model);
+  for (const PositionKey& k : leaves) EXPECT_TRUE(choices.count(k));
 }
 
 TEST(BookGrowth, ARunExpandsDistinctPositionsOnThreadsAndStoresEveryVerdict) {
@@ -355,7 +396,7 @@ TEST(BookGraphPack, ShipsNoProvenLossAndRoundTripsThroughTheEmbeddedText) {
   Database db;
   for (const auto& [key, v] : verdicts) db.setVerdict("k", key, v);
   const BookGraph g = BookGraph::fromDatabase(db, "k");
-  const Choices choices = chooseFromGraph(g, OpponentModel());
+  const Choices choices = chooseFromGraph(g, GameModel());
   ASSERT_GT(choices.size(), 20u);
   for (const auto& [key, choice] : choices) {
     const BookGraph::Node* node = g.find(key);
@@ -409,7 +450,7 @@ TEST(BookGraphPage, ThePageHoldsTheGraphsFiguresInRealOrientation) {
   std::mt19937_64 rng(13);
   const auto verdicts = expandAll(Board(), 3, rng, 0.05);
   const BookGraph g = graphOf(verdicts);
-  const Choices repack = chooseFromGraph(g, OpponentModel());
+  const Choices repack = chooseFromGraph(g, GameModel());
   const std::vector<PageNode> page = bookPageTree(g, repack, nullptr, 200);
   ASSERT_GT(page.size(), 20u);
   ASSERT_EQ(page[0].parent, -1);  // the empty board first

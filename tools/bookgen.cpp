@@ -116,11 +116,14 @@ cli::Flags growFlags(GrowSettings& s) {
                "iterations of each position's deep search (part of the verdicts' key: a new budget starts a new book)")
       .integer("--nodes", "N", g.deep.nodes, 1024, cli::kNoLimit, "node pool of each deep search")
       .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies")
-      .number("--second-player-share", "P", g.secondPlayerShare, 0, 1,
-              "share of lines that start from a random first stone (the bot moving second)")
+      .number("--second-player-share", "P", g.model.secondPlayerShare, 0, 1,
+              "share of lines that start from a random first stone with the bot moving second")
+      .number("--first-after-stone-share", "P", g.model.firstAfterStoneShare, 0, 1,
+              "share of lines that start from a random first stone with the bot moving first (random openings); "
+              "the rest start from the empty board")
       .number("--book-move-share", "P", g.bookMoveShare, 0, 1,
               "share of the bot's moves in a line that follow its current book move (the rest: Thompson sampling)")
-      .number("--opponent-uniform", "P", g.opponent.uniform, 0, 1,
+      .number("--opponent-uniform", "P", g.model.uniform, 0, 1,
               "share of the opponent's moves spread evenly over its sensible moves (the rest: its best by sampling)")
       .integer("--checkpoint", "N", g.checkpointEvery, 1, cli::kNoLimit,
                "save every N positions (and at the end, and on Ctrl-C / SIGTERM)")
@@ -276,6 +279,10 @@ int growCommand(int argc, char** argv) {
   GrowSettings settings;
   growFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "run options:\n");
   GrowOptions& grow = settings.grow;
+  if (grow.model.secondPlayerShare + grow.model.firstAfterStoneShare > 1) {
+    std::cerr << "bookgen: --second-player-share and --first-after-stone-share add up to more than 1\n";
+    return 2;
+  }
   FileLock lock;
   Database db;
   if (!openForWriting(grow.dbPath, lock, db)) return 1;
@@ -289,8 +296,9 @@ int growCommand(int argc, char** argv) {
   }
   std::ostringstream parameters;  // default stream formatting: 0.5, not 0.500000
   parameters << "grow iterations=" << grow.deep.iterations << " threads=" << grow.threads << " max-plies=" << grow.maxPlies
-             << " second-player-share=" << grow.secondPlayerShare
-             << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.opponent.uniform
+             << " second-player-share=" << grow.model.secondPlayerShare
+             << " first-after-stone-share=" << grow.model.firstAfterStoneShare
+             << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.model.uniform
              << " nodes=" << grow.deep.nodes;
   beginRun(db, settings.seedGiven, grow.seed, parameters.str());
   grow.seed = db.currentRun().seed;
@@ -483,7 +491,7 @@ bool loadBook(const ShowSettings& s, LoadedBook& book) {
     return false;
   }
   book.graph = BookGraph::fromDatabase(book.db, s.grown.deep.key());
-  book.repack = chooseFromGraph(book.graph, s.grown.opponent);
+  book.repack = chooseFromGraph(book.graph, s.grown.model);
   book.haveShipped = loadShippedBook(s.header, book.shipped, error);
   if (!book.haveShipped) std::cerr << "bookgen: no shipped book to compare with: " << error << "\n";
   return true;

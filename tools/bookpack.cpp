@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
   VerifySettings verifySettings;
   std::string source = "search";
   GrowOptions grown;  // the growth's budget names the verdicts that make the book
-  OpponentModel& opponent = grown.opponent;
+  GameModel& model = grown.model;
   cli::Flags flags("bookpack");
   flags.text("--db", "FILE", dbPath, "the database", dbPath)
       .text("--out", "FILE", outPath, "the header to write", outPath)
@@ -58,7 +58,11 @@ int main(int argc, char** argv) {
              })
       .integer("--book-iterations", "N", grown.deep.iterations, 1, cli::kNoLimit,
                "with --source search: the deep searches' budget whose verdicts make the book (bookgen run --iterations)")
-      .number("--opponent-uniform", "P", opponent.uniform, 0, 1,
+      .number("--second-player-share", "P", model.secondPlayerShare, 0, 1,
+              "with --source search: share of games from a random first stone with the bot second (priority order)")
+      .number("--first-after-stone-share", "P", model.firstAfterStoneShare, 0, 1,
+              "with --source search: share of games from a random first stone with the bot first (priority order)")
+      .number("--opponent-uniform", "P", model.uniform, 0, 1,
               "with --source search: share of the opponent's replies spread evenly, for the order positions are kept in")
       .option("--verify", verify,
               "re-search every shipped position without a cached verdict (the database is locked and its verdict "
@@ -85,7 +89,7 @@ int main(int argc, char** argv) {
   if (source == "search") {
     if (verify) std::cerr << "bookpack: --verify applies to --source games (every searched position has its own verdict)\n";
     const BookGraph graph = BookGraph::fromDatabase(db, grown.deep.key());
-    choices = chooseFromGraph(graph, opponent);
+    choices = chooseFromGraph(graph, model);
     book = packBook(choices, opt.budgetChars);
     OpeningBook shipped;
     const bool haveShipped = loadShippedBook(outPath, shipped, error);

@@ -1,12 +1,13 @@
 // From the book graph (graph.h) to what ships: the book's move in each expanded position, and how
 // likely a game reaches the position, which orders the positions when the text budget is short.
 //
-// The bot plays its book moves; the opponent is modelled as a mix (OpponentModel): a share of its
+// The bot plays its book moves; the opponent is modelled as a mix (GameModel): a share of its
 // replies spread evenly over the move classes that do not lose at once (random openings, other
 // bots' habits), the rest by a softmax of the replies' minimaxed values (a strong player). The
 // growth (grow.h) samples its lines from the same model, so what it expands is what ships.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -18,7 +19,14 @@
 
 namespace yav::book {
 
-struct OpponentModel {
+// The games the book is built for: how they start, and how the opponent replies.
+struct GameModel {
+  // Starts: the empty board with the bot first (the rest); a random first stone, uniform over the
+  // 61 cells, with the bot second (CodinGame, where opponents open anywhere); a random first stone
+  // with the bot first, its second stone after the opponent's reply (random openings, as local
+  // matches play them).
+  double secondPlayerShare = 0.4;
+  double firstAfterStoneShare = 0.2;
   double uniform = 0.3;       // share of replies spread evenly over the sensible move classes
   double temperature = 0.05;  // the rest: softmax of the replies' values with this temperature
 };
@@ -30,7 +38,7 @@ inline const BookGraph::Move* bookMove(const BookGraph::Node& node) { return Boo
 // key's orientation. A move that wins at once is played; moves that lose (proven, or by the rules)
 // are never played unless nothing else is left.
 inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& graph, const PositionKey& key,
-                                                              const OpponentModel& model) {
+                                                              const GameModel& model) {
   std::vector<std::pair<Cell, double>> out;
   const Board b = boardOf(key);
   std::vector<std::pair<Cell, double>> sensible;  // move, value for the mover (or -1 without an estimate)
@@ -61,9 +69,8 @@ inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& g
 }
 
 // The book move of every expanded position the book reaches, with its reach probability as the
-// packer's priority: half the games from the empty board with the bot first, half from a first
-// stone of the opponent (uniform over the 61 cells) with the bot second.
-inline Choices chooseFromGraph(const BookGraph& graph, const OpponentModel& model) {
+// packer's priority, games starting as GameModel says.
+inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model) {
   Choices out;
   // Positions with the bot to move, in an order where every position comes after those leading to
   // it: by stones, and among equal stones the steal-available position first.
@@ -72,11 +79,17 @@ inline Choices chooseFromGraph(const BookGraph& graph, const OpponentModel& mode
   auto reach = [&](const PositionKey& key, double p) {
     frontier[Order{popcount(key.mine | key.theirs), key.stealAvailable ? 0 : 1, key}] += p;
   };
-  reach(PositionKey{}, 0.5);
+  const double emptyShare = std::max(0.0, 1 - model.secondPlayerShare - model.firstAfterStoneShare);
+  reach(PositionKey{}, emptyShare);
   for (Cell c = 0; c < kCells; ++c) {
     Board b;
     b.play(c);
-    reach(canonicalize(b).key, 0.5 / kCells);
+    const PositionKey stone = canonicalize(b).key;
+    reach(stone, model.secondPlayerShare / kCells);
+    for (const auto& [reply, q] : replyDistribution(graph, stone, model)) {
+      Board next = boardOf(stone);
+      if (next.play(reply) == Outcome::None) reach(canonicalize(next).key, model.firstAfterStoneShare / kCells * q);
+    }
   }
   while (!frontier.empty()) {
     const auto [order, p] = *frontier.begin();

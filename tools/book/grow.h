@@ -50,9 +50,8 @@ struct GrowOptions {
   uint64_t targetPositions = 0;  // stop when the book holds this many expanded positions (0: no target)
   double hours = 0;              // stop after this long (0: no limit)
   int maxPlies = 30;             // lines are not followed deeper than this
-  double secondPlayerShare = 0.5;  // lines that start from a random first stone
   double bookMoveShare = 0.75;     // the bot's moves that follow its book move (the rest: Thompson)
-  OpponentModel opponent;
+  GameModel model;  // how lines start and how the opponent replies (shared with the packer)
   GraphOptions graph;
   uint64_t checkpointEvery = 100;  // positions between saves
   double progressSeconds = 30;
@@ -87,12 +86,14 @@ class Grower {
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
     for (int attempt = 0; attempt < 64; ++attempt) {
       Board b;
-      int botSide = 0;
-      if (uniform(rng) < opt_.secondPlayerShare) {
+      int botSide = 0, ply = 0;
+      const double start = uniform(rng);
+      if (start < opt_.model.secondPlayerShare + opt_.model.firstAfterStoneShare) {
         b.play(Cell(rng() % kCells));
-        botSide = 1;
+        botSide = start < opt_.model.secondPlayerShare ? 1 : 0;
+        ply = 1;
       }
-      for (int ply = botSide;; ++ply) {
+      for (;; ++ply) {
         const Canonical frame = canonicalize(b);
         const BookGraph::Node* node = graph_.find(frame.key);
         if (!node) {
@@ -103,7 +104,7 @@ class Grower {
         if (node->estimate.proof != Proof::Unknown || ply >= opt_.maxPlies) break;
         const bool opponent = ply % 2 != botSide;
         const double draw = uniform(rng);
-        const BookGraph::Move* m = opponent && draw < opt_.opponent.uniform   ? anySensible(*node, rng)
+        const BookGraph::Move* m = opponent && draw < opt_.model.uniform   ? anySensible(*node, rng)
                                    : !opponent && draw < opt_.bookMoveShare ? bookMove(*node)
                                                                             : thompson(*node, rng);
         if (!m || m->ends != Outcome::None) break;

@@ -33,7 +33,7 @@ struct PageNode {
 // The page's tree: searched positions only, best-first by reach probability from the empty board
 // (the opponent model of choose.h for both sides), at most `maxNodes`.
 inline std::vector<PageNode> bookPageTree(const BookGraph& graph, const Choices& repack, const OpeningBook* shipped,
-                                          size_t maxNodes, const OpponentModel& model = OpponentModel()) {
+                                          size_t maxNodes, const GameModel& model = GameModel()) {
   std::vector<PageNode> nodes;
   std::vector<Board> boards;
   struct Item {
