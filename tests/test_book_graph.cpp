@@ -244,8 +244,8 @@ std::map<PositionKey, DeepVerdict> handMadeRoot(Cell good, Proof goodProof) {
 
 GrowOptions firstPlayerOnly() {
   GrowOptions o;
-  o.model.secondPlayerShare = 0;
-  o.model.firstAfterStoneShare = 0;
+  o.model.oneStoneShare = 0;
+  o.model.twoStoneShare = 0;
   return o;
 }
 
@@ -310,8 +310,8 @@ TEST(BookGrowth, TheBotsMovesFollowTheBookMoveInTheirShare) {
 TEST(BookGrowth, SecondPlayerLinesStartFromEveryFirstStone) {
   Database db;
   GrowOptions o;
-  o.model.secondPlayerShare = 1;
-  o.model.firstAfterStoneShare = 0;
+  o.model.oneStoneShare = 1;
+  o.model.twoStoneShare = 0;
   Grower grower(db, o, nullptr);
   std::mt19937_64 rng(2);
   std::map<PositionKey, int> starts;
@@ -319,13 +319,32 @@ TEST(BookGrowth, SecondPlayerLinesStartFromEveryFirstStone) {
   EXPECT_EQ(starts.size(), moveClasses(Board()).size());  // the 9 classes of first stones
 }
 
+// Two random plies (never a steal) reach the two-stone classes (337 up to symmetry).
+TEST(BookGrowth, TwoStoneLinesStartFromTheTwoPlyClasses) {
+  Database db;
+  GrowOptions o;
+  o.model.oneStoneShare = 0;
+  o.model.twoStoneShare = 1;
+  Grower grower(db, o, nullptr);
+  std::mt19937_64 rng(5);
+  std::set<PositionKey> starts;
+  for (int i = 0; i < 6000; ++i) {
+    const PositionKey k = *grower.pickLeaf(rng);
+    EXPECT_EQ(popcount(k.mine | k.theirs), 2);
+    EXPECT_FALSE(k.stealAvailable);
+    starts.insert(k);
+  }
+  EXPECT_GT(starts.size(), 300u);
+  EXPECT_LE(starts.size(), 337u);
+}
+
 // Lines of random openings with the bot first: a random first stone, the opponent's reply from the
 // searched one-stone position, then the bot's move at ply 2 is what gets expanded.
 TEST(BookGrowth, FirstPlayerLinesAfterARandomStoneExpandThePly2Positions) {
   Database db;
   GrowOptions o;
-  o.model.secondPlayerShare = 0;
-  o.model.firstAfterStoneShare = 1;
+  o.model.oneStoneShare = 1;
+  o.model.twoStoneShare = 0;
   for (Cell first : moveClasses(Board())) {
     Board b;
     b.play(first);

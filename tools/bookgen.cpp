@@ -116,11 +116,10 @@ cli::Flags growFlags(GrowSettings& s) {
                "iterations of each position's deep search (part of the verdicts' key: a new budget starts a new book)")
       .integer("--nodes", "N", g.deep.nodes, 1024, cli::kNoLimit, "node pool of each deep search")
       .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies")
-      .number("--second-player-share", "P", g.model.secondPlayerShare, 0, 1,
-              "share of lines that start from a random first stone with the bot moving second")
-      .number("--first-after-stone-share", "P", g.model.firstAfterStoneShare, 0, 1,
-              "share of lines that start from a random first stone with the bot moving first (random openings); "
-              "the rest start from the empty board")
+      .number("--one-stone-share", "P", g.model.oneStoneShare, 0, 1,
+              "share of lines from one random stone, the bot either side")
+      .number("--two-stone-share", "P", g.model.twoStoneShare, 0, 1,
+              "share of lines from two random stones, the bot either side (the rest: the empty board, the bot first)")
       .number("--book-move-share", "P", g.bookMoveShare, 0, 1,
               "share of the bot's moves in a line that follow its current book move (the rest: Thompson sampling)")
       .number("--opponent-uniform", "P", g.model.uniform, 0, 1,
@@ -279,8 +278,8 @@ int growCommand(int argc, char** argv) {
   GrowSettings settings;
   growFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "run options:\n");
   GrowOptions& grow = settings.grow;
-  if (grow.model.secondPlayerShare + grow.model.firstAfterStoneShare > 1) {
-    std::cerr << "bookgen: --second-player-share and --first-after-stone-share add up to more than 1\n";
+  if (grow.model.oneStoneShare + grow.model.twoStoneShare > 1) {
+    std::cerr << "bookgen: --one-stone-share and --two-stone-share add up to more than 1\n";
     return 2;
   }
   FileLock lock;
@@ -296,8 +295,7 @@ int growCommand(int argc, char** argv) {
   }
   std::ostringstream parameters;  // default stream formatting: 0.5, not 0.500000
   parameters << "grow iterations=" << grow.deep.iterations << " threads=" << grow.threads << " max-plies=" << grow.maxPlies
-             << " second-player-share=" << grow.model.secondPlayerShare
-             << " first-after-stone-share=" << grow.model.firstAfterStoneShare
+             << " one-stone-share=" << grow.model.oneStoneShare << " two-stone-share=" << grow.model.twoStoneShare
              << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.model.uniform
              << " nodes=" << grow.deep.nodes;
   beginRun(db, settings.seedGiven, grow.seed, parameters.str());

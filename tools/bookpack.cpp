@@ -58,10 +58,10 @@ int main(int argc, char** argv) {
              })
       .integer("--book-iterations", "N", grown.deep.iterations, 1, cli::kNoLimit,
                "with --source search: the deep searches' budget whose verdicts make the book (bookgen run --iterations)")
-      .number("--second-player-share", "P", model.secondPlayerShare, 0, 1,
-              "with --source search: share of games from a random first stone with the bot second (priority order)")
-      .number("--first-after-stone-share", "P", model.firstAfterStoneShare, 0, 1,
-              "with --source search: share of games from a random first stone with the bot first (priority order)")
+      .number("--one-stone-share", "P", model.oneStoneShare, 0, 1,
+              "with --source search (priority order): share of lines from one random stone, the bot either side")
+      .number("--two-stone-share", "P", model.twoStoneShare, 0, 1,
+              "with --source search (priority order): share of lines from two random stones, the bot either side (the rest: the empty board, the bot first)")
       .number("--opponent-uniform", "P", model.uniform, 0, 1,
               "with --source search: share of the opponent's replies spread evenly, for the order positions are kept in")
       .option("--verify", verify,

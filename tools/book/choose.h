@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <random>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -21,15 +22,36 @@ namespace yav::book {
 
 // The games the book is built for: how they start, and how the opponent replies.
 struct GameModel {
-  // Starts: the empty board with the bot first (the rest); a random first stone, uniform over the
-  // 61 cells, with the bot second (CodinGame, where opponents open anywhere); a random first stone
-  // with the bot first, its second stone after the opponent's reply (random openings, as local
-  // matches play them).
-  double secondPlayerShare = 0.4;
-  double firstAfterStoneShare = 0.2;
+  // Starts: k random plies, as the arena's random openings play them (ply 2 is never a steal), in
+  // these shares for k = 1 and 2; k = 0 (the empty board, the bot first) takes the rest. After
+  // k > 0 plies the bot is either side, evenly: the side to move (after one stone: CodinGame's
+  // second player, as opponents open anywhere) or the other, after the opponent's reply.
+  double oneStoneShare = 0.5;
+  double twoStoneShare = 0.2;
   double uniform = 0.3;       // share of replies spread evenly over the sensible move classes
   double temperature = 0.05;  // the rest: softmax of the replies' values with this temperature
+
+  double emptyShare() const { return std::max(0.0, 1 - oneStoneShare - twoStoneShare); }
 };
+
+// A drawn start: the board after its random plies, and the bot's side (0: it moves first).
+struct LineStart {
+  Board board;
+  int botSide = 0;
+};
+inline LineStart drawStart(const GameModel& model, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  const double draw = uniform(rng);
+  const int plies = draw < model.oneStoneShare ? 1 : draw < model.oneStoneShare + model.twoStoneShare ? 2 : 0;
+  LineStart start;
+  for (int ply = 0; ply < plies; ++ply) {
+    Bitboard cells = start.board.empty();  // never a steal; one or two stones make no 3 or 4
+    for (int skip = int(rng() % uint64_t(popcount(cells))); skip > 0; --skip) cells &= cells - 1;
+    start.board.play(lowestCell(cells));
+  }
+  start.botSide = plies == 0 ? 0 : (plies + int(rng() % 2)) % 2;
+  return start;
+}
 
 // The book move of an expanded position (see BookGraph::choice).
 inline const BookGraph::Move* bookMove(const BookGraph::Node& node) { return BookGraph::choice(node); }
@@ -79,16 +101,25 @@ inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model) {
   auto reach = [&](const PositionKey& key, double p) {
     frontier[Order{popcount(key.mine | key.theirs), key.stealAvailable ? 0 : 1, key}] += p;
   };
-  const double emptyShare = std::max(0.0, 1 - model.secondPlayerShare - model.firstAfterStoneShare);
-  reach(PositionKey{}, emptyShare);
-  for (Cell c = 0; c < kCells; ++c) {
-    Board b;
-    b.play(c);
-    const PositionKey stone = canonicalize(b).key;
-    reach(stone, model.secondPlayerShare / kCells);
-    for (const auto& [reply, q] : replyDistribution(graph, stone, model)) {
-      Board next = boardOf(stone);
-      if (next.play(reply) == Outcome::None) reach(canonicalize(next).key, model.firstAfterStoneShare / kCells * q);
+  // The starts as drawStart makes them: the bot to move, or the opponent's replies first.
+  auto start = [&](const Board& b, double p) {
+    const PositionKey key = canonicalize(b).key;
+    reach(key, p / 2);
+    for (const auto& [reply, q] : replyDistribution(graph, key, model)) {
+      Board next = boardOf(key);
+      if (next.play(reply) == Outcome::None) reach(canonicalize(next).key, p / 2 * q);
+    }
+  };
+  reach(PositionKey{}, model.emptyShare());
+  for (Cell first = 0; first < kCells; ++first) {
+    Board one;
+    one.play(first);
+    start(one, model.oneStoneShare / kCells);
+    for (Cell second = 0; second < kCells; ++second) {
+      if (second == first) continue;
+      Board two = one;
+      two.play(second);
+      start(two, model.twoStoneShare / (kCells * (kCells - 1)));
     }
   }
   while (!frontier.empty()) {

@@ -85,14 +85,10 @@ class Grower {
   std::optional<PositionKey> pickLeaf(std::mt19937_64& rng, int* plies = nullptr) const {
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
     for (int attempt = 0; attempt < 64; ++attempt) {
-      Board b;
-      int botSide = 0, ply = 0;
-      const double start = uniform(rng);
-      if (start < opt_.model.secondPlayerShare + opt_.model.firstAfterStoneShare) {
-        b.play(Cell(rng() % kCells));
-        botSide = start < opt_.model.secondPlayerShare ? 1 : 0;
-        ply = 1;
-      }
+      const LineStart start = drawStart(opt_.model, rng);
+      Board b = start.board;
+      const int botSide = start.botSide;
+      int ply = b.stoneCount();  // no steal among the random plies
       for (;; ++ply) {
         const Canonical frame = canonicalize(b);
         const BookGraph::Node* node = graph_.find(frame.key);
