@@ -1,9 +1,11 @@
 // The embedded opening book's format in one place: field widths, the character code, the writer
 // (used by the packer) and the reader (used by the bot). Described in docs/book.md.
 //
-// Bit stream (version 2). `node(b)` is a position where the book moves:
+// Bit stream (version 3). `node(b)` is a position where the book moves, or a pass node where the
+// opponent moves (starts of random openings: the bot first after a random stone, or second after
+// two), followed by the replies the book covers:
 //   book    = version:3  hasFirstPlayerRoot:1  [node(empty board)]  replies(empty board)
-//   node(b) = move:6  hasReplies:1  [replies(b + move)]
+//   node(b) = move:6  hasReplies:1  [replies(b + move)]   |   62:6  1:1  replies(b)
 //   replies = { reply:6  node(b + reply) }*  63:6
 // A move or reply is a cell in the board's actual orientation (a steal names the opponent's stone).
 //
@@ -23,11 +25,12 @@
 
 namespace yav {
 
-constexpr unsigned kBookVersion = 2;
+constexpr unsigned kBookVersion = 3;
 constexpr int kBookVersionBits = 3;
 constexpr int kBookFlagBits = 1;  // hasFirstPlayerRoot, hasReplies
 constexpr int kBookCellBits = 6;
 constexpr unsigned kBookEndOfReplies = 63;  // not a cell
+constexpr unsigned kBookPass = 62;          // not a cell: no book move, the replies follow
 
 // ---- character code ----
 constexpr int kBookBitsPerChar = 14;
@@ -140,8 +143,9 @@ class BookBitReader {
 };
 
 // ---- the book as a tree ----
-// At each node the book plays `move`; `replies` are the opponent's answers the book covers, each
-// leading to another node. Cells are in the actual orientation of the boards the tree is built on.
+// At each node the book plays `move` (kNoCell: a pass node, the opponent moves here); `replies` are
+// the opponent's answers the book covers, each leading to another node. Cells are in the actual
+// orientation of the boards the tree is built on.
 struct BookTree {
   struct Node {
     Cell move = kNoCell;
@@ -165,7 +169,7 @@ inline std::string encodeBook(const BookTree& tree, size_t* bits = nullptr) {
   BookBitWriter w;
   auto writeNode = [&](auto& self, int i) -> void {
     const BookTree::Node& n = tree.nodes[size_t(i)];
-    w.write(unsigned(n.move), kBookCellBits);
+    w.write(n.move == kNoCell ? kBookPass : unsigned(n.move), kBookCellBits);
     w.write(!n.replies.empty(), kBookFlagBits);
     if (n.replies.empty()) return;
     for (const auto& [reply, child] : n.replies) {
@@ -212,6 +216,7 @@ bool decodeBook(const std::string& text, OnMove&& onMove, std::string& error) {
   auto node = [&](auto& self, Board b) -> bool {
     unsigned move = 0, more = 0;
     if (!readCell(move) || !in.read(kBookFlagBits, more)) return false;
+    if (move == kBookPass) return more ? replies(self, b) : in.fail("pass node without replies");
     if (!b.isLegal(Cell(move))) return in.fail("illegal book move " + std::to_string(move));
     onMove(b, Cell(move));
     if (b.play(Cell(move)) != Outcome::None && more) return in.fail("replies after a final move");

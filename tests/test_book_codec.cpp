@@ -160,7 +160,7 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
   BookBitWriter offBoard;  // a book whose first move is off the board
   offBoard.write(kBookVersion, kBookVersionBits);
   offBoard.write(1, kBookFlagBits);
-  offBoard.write(62, kBookCellBits);
+  offBoard.write(61, kBookCellBits);
   offBoard.write(0, kBookFlagBits);
   offBoard.write(kBookEndOfReplies, kBookCellBits);
   rejected(offBoard.text(), "illegal book move");
@@ -174,7 +174,15 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
 
   BookBitWriter oldVersion;
   oldVersion.write(1, kBookVersionBits);
-  rejected(oldVersion.text(), "book format version 1, expected 2");
+  rejected(oldVersion.text(), "book format version 1, expected " + std::to_string(kBookVersion));
+
+  BookBitWriter emptyPass;  // a pass node must list replies
+  emptyPass.write(kBookVersion, kBookVersionBits);
+  emptyPass.write(1, kBookFlagBits);
+  emptyPass.write(kBookPass, kBookCellBits);
+  emptyPass.write(0, kBookFlagBits);
+  emptyPass.write(kBookEndOfReplies, kBookCellBits);
+  rejected(emptyPass.text(), "pass node without replies");
 }
 
 // Room for the target: 20,000 positions within 45,000 characters; prints the density and the

@@ -100,11 +100,16 @@ Estimate bruteForce(const Board& b, const std::map<PositionKey, DeepVerdict>& ve
   const Canonical c = canonicalize(b);
   const DeepVerdict& v = verdicts.at(c.key);
   const SiblingValues siblings = SiblingValues::of(v.moves, [](const DeepMove& d) -> const DeepMove& { return d; });
-  Estimate best{0, 0, 0, Proof::Unknown};  // of the move the book would choose: best lower bound, then mean
-  bool anyWin = false, allLost = true, chosen = false;
+  // Of the move the book would choose: trusted first (expanded, or a tenth of the most visits),
+  // then the best lower bound, then the mean.
+  Estimate best{0, 0, 0, Proof::Unknown};
+  bool anyWin = false, allLost = true, chosen = false, bestTrusted = false;
+  uint32_t most = 0;
+  for (const DeepMove& d : v.moves) most = std::max(most, d.visits);
   for (const DeepMove& d : v.moves) {
     Board next = b;
     const Outcome o = next.play(c.fromCanonical(d.move));
+    const bool trusted = (o == Outcome::None && verdicts.count(canonicalize(next).key)) || uint64_t(d.visits) * 10 >= most;
     Estimate e;
     if (o == Outcome::Win) e = Estimate::proven(Proof::Win);
     else if (o == Outcome::Loss) e = Estimate::proven(Proof::Loss);
@@ -120,7 +125,8 @@ Estimate bruteForce(const Board& b, const std::map<PositionKey, DeepVerdict>& ve
     anyWin |= e.proof == Proof::Win;
     allLost &= e.proof == Proof::Loss;
     const bool lost = e.proof == Proof::Loss, better = e.lower > best.lower || (e.lower == best.lower && e.mean > best.mean);
-    if (!lost && (!chosen || better)) best = {e.mean, e.lower, e.upper, Proof::Unknown}, chosen = true;
+    if (!lost && (!chosen || (trusted && !bestTrusted) || (trusted == bestTrusted && better)))
+      best = {e.mean, e.lower, e.upper, Proof::Unknown}, chosen = true, bestTrusted = trusted;
   }
   return anyWin ? Estimate::proven(Proof::Win) : allLost ? Estimate::proven(Proof::Loss) : best;
 }
@@ -216,6 +222,37 @@ TEST(BookGraph, GamesNarrowALeafAndMoveItsMean) {
 
 // A few-visit move valued above the search's choice keeps only visits / (visits + 100) of its
 // excess: 9 visits at 0.889 against a most visited move at 0.5 is noise, not a better move.
+// The book plays a move the evidence trusts: an expanded move, whose minimaxed value the opponent's
+// choice makes lower, is not passed over for a sibling the search gave a hundredth of its visits.
+TEST(BookGraph, TheBookMoveIsOneTheSearchOrTheGraphTrusts) {
+  Board b;
+  const Cell main = cellAt(3, 2), rejected = cellAt(1, 1);
+  DeepVerdict root;
+  for (Cell m : moveClasses(b))
+    root.moves.push_back({m, m == main ? 0.5f : m == rejected ? 0.5f : 0.3f, Proof::Unknown,
+                          m == main ? 100000u : m == rejected ? 122u : 5000u});
+  root.best = main;
+  Board after = b;
+  after.play(main);
+  DeepVerdict reply;  // the opponent's best reply after `main` is worth 0.54 to it
+  for (Cell m : moveClasses(after)) reply.moves.push_back({m, m == moveClasses(after).front() ? 0.54f : 0.4f, Proof::Unknown, 20000});
+  reply.best = moveClasses(after).front();
+  Database db;
+  const std::string key = GrowOptions().deep.key();
+  db.setVerdict(key, PositionKey{}, root);
+  db.setVerdict(key, canonicalize(after).key, reply);
+  const BookGraph g = BookGraph::fromDatabase(db, key);
+  const BookGraph::Node* node = g.find(PositionKey{});
+  ASSERT_NE(node, nullptr);
+  const BookGraph::Move* chosen = BookGraph::choice(*node);
+  ASSERT_NE(chosen, nullptr);
+  EXPECT_EQ(chosen->move, main);
+  for (const BookGraph::Move& m : node->moves)
+    if (m.move == rejected) {
+      EXPECT_GT(m.estimate.lower, chosen->estimate.lower);  // the bound alone would pick it
+    }
+}
+
 TEST(BookGraph, AFewVisitLeafAboveTheSearchsChoiceIsShrunk) {
   BookGraph g;
   DeepMove lucky;

@@ -81,14 +81,17 @@ TEST(BookPack, ProvenWinsAlwaysProvenLossesNever) {
   EXPECT_TRUE(c[f.key].proven);
 }
 
-TEST(BookPack, OnlyPositionsReachedByTheBooksOwnMoves) {
+// Reached: by the book's own moves from the empty board or a first stone, and the starts of random
+// openings (the bot first after one random stone and a reply, second after two random stones),
+// which hang under pass nodes. Not reached: a line through a move the book does not play.
+TEST(BookPack, OnlyPositionsReachedByTheBooksOwnMovesOrARandomOpening) {
   Database db;
   const Board root;
   addStats(db, root, kCentre, 100, 80);
   // After centre + any reply the book has a move: reachable.
   const Board a = after({kCentre, kCorner});
   addStats(db, a, cellAt(3, 3), 50, 40);
-  // A first-player position after a different first move: the book never plays (0,0) first.
+  // A first-player position after another first stone: a random opening's start.
   const Board b = after({kCorner, kCentre});
   addStats(db, b, cellAt(3, 3), 50, 40);
   // A second-player position (answer to the corner opening) is reachable: any first move.
@@ -97,24 +100,26 @@ TEST(BookPack, OnlyPositionsReachedByTheBooksOwnMoves) {
   // Deeper: after the book's answer and a reply.
   const Board d = after({kCorner, kCentre, cellAt(1, 1)});
   addStats(db, d, cellAt(2, 4), 30, 25);
-  // Deeper but after a move the book does not play (the second player answering with (2,0)).
+  // After two random stones and the opponent's reply: a random opening's start, the bot second.
   const Board e = after({kCorner, kEdge, cellAt(1, 1)});
   addStats(db, e, cellAt(2, 4), 30, 25);
+  // After a move the book does not play (it plays (3,3) at `a`): never reached.
+  const Board g = after({kCentre, kCorner, kEdge, cellAt(1, 1)});
+  addStats(db, g, cellAt(2, 4), 30, 25);
 
   const PackOptions opt;
   const Choices choices = chooseMoves(db, opt);
-  EXPECT_EQ(choices.size(), 6u);
+  EXPECT_EQ(choices.size(), 7u);
   const PackedBook packed = packBook(choices, 100000);
-  EXPECT_EQ(packed.positions, 4u);
+  EXPECT_EQ(packed.positions, 6u);
   OpeningBook book;
   std::string error;
   ASSERT_TRUE(book.load(packed.text, error)) << error;
-  EXPECT_TRUE(book.lookup(root).has_value());
-  EXPECT_TRUE(book.lookup(a).has_value());
-  EXPECT_FALSE(book.lookup(b).has_value());
-  EXPECT_TRUE(book.lookup(c).has_value());
-  EXPECT_TRUE(book.lookup(d).has_value());
-  EXPECT_FALSE(book.lookup(e).has_value());
+  for (const Board& reached : {root, a, b, c, d, e}) EXPECT_TRUE(book.lookup(reached).has_value());
+  EXPECT_FALSE(book.lookup(g).has_value());
+  // A pass node costs bits only where a position hangs under it: the root alone is one node.
+  const PackedBook alone = packBook(Choices{{canonicalize(root).key, choices.at(canonicalize(root).key)}}, 100000);
+  EXPECT_EQ(alone.tree.nodes.size(), 1u);
 }
 
 TEST(BookPack, OneEntryPerSymmetryClass) {

@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
   }
   std::cerr << dbPath << ": " << db.games() << " games, " << db.positions() << " positions, " << choices.size()
             << " with a book move (" << proven << " proven wins)\n"
-            << "reachable by the book's own moves: " << book.reachable << " positions (deepest packed: "
+            << "reachable by the book's own moves from the empty board or a random opening's start: " << book.reachable << " positions (deepest packed: "
             << book.maxStones << " stones)\n"
             << "packed " << book.positions << " positions in " << book.chars() << " characters (budget "
             << opt.budgetChars << "), " << book.bits << " bits, " << bitsPerPosition << " bits/position; the budget holds about "

@@ -11,8 +11,8 @@
 //   standard errors. A move the search never visited is valued as its worst visited sibling; a
 //   value above the search's most visited move keeps only visits / (visits + trustVisits) of its
 //   excess (see GraphOptions).
-// - A node's estimate is that of the move its player's book would choose (BookGraph::choice: the
-//   best lower bound, ties the better mean), so a value is that of a line, with that line's bounds.
+// - A node's estimate is that of the move its player's book would choose (BookGraph::choice: of the
+//   moves the evidence trusts, the best lower bound), so a value is that of a line, with its bounds.
 //   It is proven won iff one move is proven won, proven lost iff every legal move is proven lost.
 // - The graph has no cycles: every move adds a stone, except the steal, which clears the steal flag.
 #pragma once
@@ -150,14 +150,25 @@ class BookGraph {
   }
 
   // The move the book plays in an evaluated node: a proven win; else, of the moves not proven lost,
-  // the one with the best lower bound (ties: the better mean). Null when every move is lost.
+  // the one with the best lower bound (ties: the better mean), among the moves the evidence
+  // trusts when there is one: an expanded move, or one the search gave at least a tenth of its
+  // most visited move's visits. (A move MCTS gave 122 of 200,000 visits is one it rejected; its
+  // value is not comparable with a minimaxed sibling's, which the opponent's choice makes lower.)
+  // Null when every move is lost.
   static const Move* choice(const Node& node) {
+    uint32_t most = 0;
+    for (const Move& m : node.moves) most = std::max(most, m.deep.visits);
+    auto trusted = [&](const Move& m) { return m.child != kNone || uint64_t(m.deep.visits) * 10 >= most; };
     const Move* best = nullptr;
+    bool bestTrusted = false;
     for (const Move& m : node.moves) {
       const Estimate& e = m.estimate;
       if (e.proof == Proof::Win) return &m;
       if (e.proof == Proof::Loss) continue;
-      if (!best || e.lower > best->estimate.lower || (e.lower == best->estimate.lower && e.mean > best->estimate.mean)) best = &m;
+      const bool t = trusted(m);
+      if (best && (t != bestTrusted ? !t : e.lower < best->estimate.lower || (e.lower == best->estimate.lower && e.mean <= best->estimate.mean)))
+        continue;
+      best = &m, bestTrusted = t;
     }
     return best;
   }

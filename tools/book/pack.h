@@ -78,14 +78,18 @@ struct PackedBook {
 };
 
 // Positions are admitted best-first (highest priority first) as long as the text fits the budget; each
-// admitted position hangs under the position (and reply) it was first reached from.
+// admitted position hangs under the position (and reply) it was first reached from. The starts of
+// random openings hang under pass nodes (book_format.h): after each first stone (the bot first,
+// after the opponent's reply) and after each two stones (the bot second); a pass node costs its
+// bits only once a position under it is admitted.
 inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
   struct Node {
-    Board board;  // the position where the book moves
-    Cell move;    // the book move in this orientation
-    int parent;   // admitted node whose reply leads here; -1 below a root
+    Board board;  // the position where the book moves (a pass node: where the opponent moves)
+    Cell move;    // the book move in this orientation; kNoCell for a pass node
+    int parent;   // node whose reply leads here; -1 below a root
     Cell reply;
     bool hasChildren = false;
+    bool admitted = true;  // false for a pass node until a position under it is admitted
   };
   struct Candidate {
     uint64_t priority;
@@ -110,39 +114,73 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
   };
   offer(Board(), -1, kNoCell);  // the first player's book
   offerReplies(Board(), -1);     // the second player's book
+  for (Cell first : moveClasses(Board())) {
+    Board one;
+    one.play(first);
+    const int afterOne = int(nodes.size());
+    nodes.push_back({one, kNoCell, -1, first, false, false});
+    offerReplies(one, afterOne);
+    for (Cell second : moveClasses(one)) {
+      if (one.occupied() >> second & 1) continue;  // random openings never steal
+      Board two = one;
+      two.play(second);
+      const int afterTwo = int(nodes.size());
+      nodes.push_back({two, kNoCell, afterOne, second, false, false});
+      offerReplies(two, afterTwo);
+    }
+  }
   size_t bits = bookHeaderBits(), reachable = 0;
   bool full = false;
   PackedBook out;
+  // The bits `parent`'s chain of pass nodes still needs, and admitting them.
+  auto passBits = [&](int parent) {
+    size_t cost = 0;
+    for (int p = parent; p >= 0 && !nodes[size_t(p)].admitted; p = nodes[size_t(p)].parent) {
+      const int up = nodes[size_t(p)].parent;
+      cost += bookNodeBits(true, up >= 0 && !nodes[size_t(up)].hasChildren);
+    }
+    return cost;
+  };
+  auto admit = [&](int parent) {
+    for (int p = parent; p >= 0 && !nodes[size_t(p)].admitted; p = nodes[size_t(p)].parent) {
+      nodes[size_t(p)].admitted = true;
+      if (nodes[size_t(p)].parent >= 0) nodes[size_t(nodes[size_t(p)].parent)].hasChildren = true;
+    }
+    if (parent >= 0) nodes[size_t(parent)].hasChildren = true;
+  };
   while (!queue.empty()) {
     Candidate c = queue.top();
     queue.pop();
     const Canonical frame = canonicalize(c.board);
     if (!seen.insert(frame.key).second) continue;
     ++reachable;
-    const bool firstChild = c.parent >= 0 && !nodes[c.parent].hasChildren;
-    const size_t cost = bookNodeBits(c.board.stoneCount() > 0, firstChild);
+    const bool firstChild = c.parent >= 0 && !nodes[size_t(c.parent)].hasChildren;
+    const size_t cost = bookNodeBits(c.board.stoneCount() > 0, firstChild) + (c.parent >= 0 ? passBits(c.parent) : 0);
     if (full || bookCharsForBits(bits + cost) > budgetChars) {
       full = true;  // keep counting what the book would reach
     } else {
       bits += cost;
       const Cell move = frame.fromCanonical(choices.at(frame.key).move);
+      admit(c.parent);
       nodes.push_back({c.board, move, c.parent, c.reply});
-      if (c.parent >= 0) nodes[c.parent].hasChildren = true;
       out.maxStones = std::max(out.maxStones, size_t(c.board.stoneCount()));
+      ++out.positions;
     }
     Board next = c.board;
     if (next.play(frame.fromCanonical(choices.at(frame.key).move)) == Outcome::None) offerReplies(next, full ? -2 : int(nodes.size()) - 1);
   }
+  // The tree of the admitted nodes; a parent always comes before its children.
   BookTree& tree = out.tree;
+  std::vector<int> index(nodes.size(), -1);
   for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!nodes[i].admitted) continue;
+    const int self = index[i] = int(tree.nodes.size());
     out.boards.push_back(nodes[i].board);
     tree.nodes.push_back({nodes[i].move, {}});
-    const int self = int(i);
-    if (nodes[i].parent >= 0) tree.nodes[size_t(nodes[i].parent)].replies.push_back({nodes[i].reply, self});
+    if (nodes[i].parent >= 0) tree.nodes[size_t(index[size_t(nodes[i].parent)])].replies.push_back({nodes[i].reply, self});
     else if (nodes[i].board.stoneCount() == 0) tree.firstPlayerRoot = self;
     else tree.secondPlayerRoots.push_back({nodes[i].reply, self});
   }
-  out.positions = nodes.size();
   out.reachable = reachable;
   out.text = encodeBook(tree, &out.bits);
   return out;
@@ -155,9 +193,10 @@ void printPackedTree(std::ostream& out, const PackedBook& book, const Line& line
   const BookTree& t = book.tree;
   auto node = [&](auto& self, int i, const std::string& indent) -> void {
     const Board& b = book.boards[size_t(i)];
-    out << line(b, t.nodes[size_t(i)].move, indent, std::string());
+    const Cell move = t.nodes[size_t(i)].move;
     Board after = b;
-    after.play(t.nodes[size_t(i)].move);
+    if (move == kNoCell) out << indent << "(no book move: the opponent moves, as after a random opening)\n";
+    else out << line(b, move, indent, std::string()), after.play(move);
     for (const auto& [reply, child] : t.nodes[size_t(i)].replies) {
       out << line(after, reply, indent + "  ", std::string("(reply)"));
       self(self, child, indent + "    ");
@@ -167,7 +206,7 @@ void printPackedTree(std::ostream& out, const PackedBook& book, const Line& line
   if (t.firstPlayerRoot >= 0) node(node, t.firstPlayerRoot, "  ");
   out << "second player:\n" << header("  ");
   for (const auto& [firstMove, child] : t.secondPlayerRoots) {
-    out << line(Board(), firstMove, "  ", std::string("(opponent's first move)"));
+    out << line(Board(), firstMove, "  ", std::string("(first stone)"));
     node(node, child, "    ");
   }
 }
