@@ -182,27 +182,21 @@ TEST(BookGraph, AProofFromAnyOneMoveOrFromEveryMove) {
   const PositionKey key = canonicalize(b).key;
   std::mt19937_64 rng(3);
   DeepVerdict v = randomVerdict(key, rng, 0.0);
+  auto proofOf = [&key](const DeepVerdict& verdict) {
+    BookGraph g;
+    g.add(key, verdict, nullptr);
+    g.evaluate();
+    return g.find(key)->estimate.proof;
+  };
   for (DeepMove& d : v.moves) d.proof = Proof::Loss;
   v.moves.back().proof = Proof::Unknown;
-  BookGraph notAll;
-  notAll.add(key, v, nullptr);
-  notAll.evaluate();
-  EXPECT_EQ(notAll.find(key)->estimate.proof, Proof::Unknown);
+  EXPECT_EQ(proofOf(v), Proof::Unknown);
   v.moves.back().proof = Proof::Loss;
-  BookGraph all;
-  all.add(key, v, nullptr);
-  all.evaluate();
-  EXPECT_EQ(all.find(key)->estimate.proof, Proof::Loss);
+  EXPECT_EQ(proofOf(v), Proof::Loss);
   v.moves.pop_back();  // a verdict missing a legal move proves no loss
-  BookGraph partial;
-  partial.add(key, v, nullptr);
-  partial.evaluate();
-  EXPECT_EQ(partial.find(key)->estimate.proof, Proof::Unknown);
+  EXPECT_EQ(proofOf(v), Proof::Unknown);
   v.moves.front().proof = Proof::Win;
-  BookGraph one;
-  one.add(key, v, nullptr);
-  one.evaluate();
-  EXPECT_EQ(one.find(key)->estimate.proof, Proof::Win);
+  EXPECT_EQ(proofOf(v), Proof::Win);
 }
 
 TEST(BookGraph, GamesNarrowALeafAndMoveItsMean) {
