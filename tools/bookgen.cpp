@@ -352,10 +352,17 @@ int mergeCommand(int argc, char** argv) {
       std::cerr << "bookgen: " << error << "\n";
       return 1;
     }
+    auto searched = [](const Database& db) {
+      size_t n = 0;
+      for (const auto& [engine, entries] : db.verdicts()) n += entries.size();
+      return n;
+    };
     const uint64_t before = total.games();
+    const size_t searchedBefore = searched(total);
     total.merge(part);
     std::cerr << "merged " << argv[i] << ": " << part.games() << " games in " << part.runs().size() << " runs, "
-              << total.games() - before << " of them new\n";
+              << total.games() - before << " of them new; " << searched(part) << " searched positions, "
+              << searched(total) - searchedBefore << " of them new\n";
   }
   if (!saveDatabase(argv[0], total, error)) {
     std::cerr << "bookgen: " << error << "\n";
