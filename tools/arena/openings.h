@@ -21,7 +21,7 @@ namespace yav::arena {
 
 using Opening = std::vector<Cell>;
 
-constexpr int kMaxRandomPlies = 30;  // keeps a random opening far from a full board
+constexpr int kMaxRandomPlies = 40;  // leaves at least 21 empty cells: the bots still have a game to play
 
 // Reads an openings file: one move list per line (see parseMoveList), '#' starts a comment, blank
 // lines are skipped. False with `error` naming the file and line.
@@ -108,8 +108,8 @@ inline bool parsePlyRange(const std::string& text, int& minPlies, int& maxPlies,
   long long lo = 0, hi = 0;
   const bool ok = dash == std::string::npos ? parseJavaInt(text, lo) && (hi = lo, true)
                                             : parseJavaInt(text.substr(0, dash), lo) && parseJavaInt(text.substr(dash + 1), hi);
-  if (!ok || lo < 1 || hi > kMaxRandomPlies || lo > hi) {
-    error = "--random-openings expects K or K1-K2 with 1 <= K1 <= K2 <= " + std::to_string(kMaxRandomPlies) + ", got '" +
+  if (!ok || lo < 0 || hi > kMaxRandomPlies || lo > hi) {
+    error = "--random-openings expects K or K1-K2 with 0 <= K1 <= K2 <= " + std::to_string(kMaxRandomPlies) + ", got '" +
             text + "'";
     return false;
   }

@@ -7,7 +7,8 @@
 //  "reason":"line3","detail":"seat 1 made a line of 3"}
 // `bots` names the pairing's A and B (in tournaments the bots' own names); `seats[0]` moved first
 // (CodinGame id 1); `winner_seat` is 1, 2 or 0 (draw/aborted); times are -1 for forced opening
-// moves; `slow` lists the ply indices answered later than the limit.
+// moves; `slow` lists the ply indices answered later than the limit; `final_ms` is the answer time
+// of a late, bad or illegal last answer (it placed no stone, so it is not in `times_ms`).
 #pragma once
 
 #include <sstream>
@@ -53,6 +54,7 @@ inline std::string recordToJson(const GameRecord& r) {
     << ",\"winner_seat\":" << (r.result.winnerSeat + 1) << ",\"reason\":" << json::quote(reasonName(r.result.reason))
     << ",\"detail\":" << json::quote(r.result.detail);
   if (!r.result.finalAnswer.empty()) o << ",\"final_answer\":" << json::quote(r.result.finalAnswer);
+  if (r.result.finalMs >= 0) o << ",\"final_ms\":" << json::number(r.result.finalMs, 2);
   o << "}";
   return o.str();
 }
@@ -99,6 +101,7 @@ inline bool recordFromJson(const std::string& line, GameRecord& r, std::string& 
     return error = "unknown reason '" + v.stringOr("reason", "") + "'", false;
   r.result.detail = v.stringOr("detail", "");
   r.result.finalAnswer = v.stringOr("final_answer", "");
+  r.result.finalMs = v.numberOr("final_ms", -1);
   return true;
 }
 
