@@ -167,7 +167,8 @@ class Search {
     if (!limits.iterations && !timed) return finish(result, clock);
     // On a loaded machine the process is descheduled for whole time slices (tens of ms) between
     // two looks at the clock; the longest such gap, remembered with decay from turn to turn,
-    // predicts the next one, so the search stops while an answer still arrives before hardMs.
+    // predicts the next one, so the search stops while an answer still arrives before hardMs. Twice:
+    // a pause may also fall before the input was read, where this clock cannot see it.
     schedulingGapMs_ *= 0.8;
     double lastLook = clock.elapsedMs();
     while (done < maxIterations && tree_[root].proof == Proof::Unknown) {
@@ -177,7 +178,7 @@ class Search {
       const double now = clock.elapsedMs();
       schedulingGapMs_ = std::max(schedulingGapMs_, now - lastLook);
       lastLook = now;
-      if (now >= limits.timeMs || (limits.hardMs > 0 && now + schedulingGapMs_ >= limits.hardMs)) break;
+      if (now >= limits.timeMs || (limits.hardMs > 0 && now + 2 * schedulingGapMs_ >= limits.hardMs)) break;
     }
     result.iterations = done;
     return finish(result, clock);
