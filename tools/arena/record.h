@@ -59,6 +59,30 @@ inline std::string recordToJson(const GameRecord& r) {
   return o.str();
 }
 
+// One line per finished game, as the arena prints it: "game 3: new (x) beats old (o), line of 4,
+// 23 plies". x moved first (the viewer's X), o second.
+inline std::string gameSummary(const GameRecord& r) {
+  const std::string seatName[2] = {(r.seatOfA == 0 ? r.nameA : r.nameB) + " (x)",
+                                   (r.seatOfA == 0 ? r.nameB : r.nameA) + " (o)"};
+  const std::string plies = std::to_string(r.result.moves.size()) + (r.result.moves.size() == 1 ? " ply" : " plies");
+  std::string text = "game " + std::to_string(r.game) + ": ";
+  if (r.result.reason == Reason::Aborted) return text + seatName[0] + " vs " + seatName[1] + " aborted";
+  if (r.result.winnerSeat < 0) return text + seatName[0] + " and " + seatName[1] + " draw, board full, " + plies;
+  const int w = r.result.winnerSeat;
+  const std::string loser = w == 0 ? (r.seatOfA == 0 ? r.nameB : r.nameA) : (r.seatOfA == 0 ? r.nameA : r.nameB);
+  std::string how;
+  switch (r.result.reason) {
+    case Reason::Line4: how = "line of 4"; break;
+    case Reason::Line3: how = loser + " made a line of 3"; break;
+    case Reason::Timeout: how = loser + " lost on time"; break;
+    case Reason::Illegal: how = loser + " played an illegal move"; break;
+    case Reason::BadOutput: how = loser + " gave bad output"; break;
+    case Reason::Crash: how = loser + " crashed"; break;
+    default: how = reasonName(r.result.reason); break;
+  }
+  return text + seatName[w] + " beats " + seatName[w ^ 1] + ", " + how + ", " + plies;
+}
+
 // The first line of a record file is its set-up (setup.h), not a game.
 inline bool isRecordHeader(const std::string& line) { return line.rfind("{\"record_header\"", 0) == 0; }
 
