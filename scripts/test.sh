@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Builds everything (warnings are errors) and runs every test through ctest.
+# Builds everything (warnings are errors) and runs every test through ctest; then builds the tests
+# again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/) and runs them there,
+# except the few that only play whole matches with the Release programs (SANITIZER_SKIP below).
+# YAVALATH_NO_SANITIZERS=1 skips the second build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -8,4 +11,18 @@ ensure_codingame_gxx
 jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON >/dev/null
 cmake --build build-test -j "$jobs"
-cd build-test && ctest --output-on-failure -j "$jobs" "$@"
+(cd build-test && ctest --output-on-failure -j "$jobs" "$@")
+
+[ "${YAVALATH_NO_SANITIZERS:-0}" = 1 ] && exit 0
+echo "== the tests again under -fsanitize=address,undefined (build-asan/)"
+# -O1: the sanitizers' usual level, several times faster than -O0. Every finding is fatal.
+flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g1"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON \
+  -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" >/dev/null
+cmake --build build-asan -j "$jobs"
+# Skipped under the sanitizers, for time only: whole matches and tournaments of the search bot, and
+# the submission's self-play (plain g++ builds, not sanitized anyway). They run above.
+SANITIZER_SKIP='Submission\.PlaysExactlyLikeTheCMakeBuiltBot|ArenaCli\.(SprtStopsEarly|RoundRobinAndGauntletTournaments)'
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+(cd build-asan && ctest --output-on-failure -j "$jobs" -E "$SANITIZER_SKIP" "$@")

@@ -174,7 +174,7 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
 
   BookBitWriter oldVersion;
   oldVersion.write(1, kBookVersionBits);
-  rejected(oldVersion.text(), "book format version 1, expected 2");
+  rejected(oldVersion.text(), "format version 1 at character 0, expected 2");
 }
 
 // Room for the target: 20,000 positions within 45,000 characters; prints the density and the

@@ -21,6 +21,7 @@
 
 #include "tools/arena/match.h"
 #include "tools/arena/openings.h"
+#include "tools/arena/record_file.h"
 #include "tools/arena/setup.h"
 #include "tools/arena/tournament.h"
 #include "tools/cli.h"
@@ -437,39 +438,24 @@ std::vector<ScheduledGame> makeSchedule(size_t pairings, int gamesPerPairing) {
 // Returns whether the file already has a header.
 bool readRecordForResume(Match& m) {
   std::ifstream in(m.opt.recordFile);
-  std::string line;
-  int number = 0;
-  bool header = false;
-  while (in && std::getline(in, line)) {
-    ++number;
-    if (line.empty()) continue;
-    if (!header) {
-      SetUp recorded;
-      std::string version, date;
-      if (!headerFromJson(line, recorded, version, date))
-        usageError("--resume: '" + m.opt.recordFile + "' has no set-up header (written by an older arena?); "
-                   "start a new record file");
-      header = true;
-      // The seed is part of the set-up: without --seed, continue with the recorded one.
-      if (recorded.openings.kind == OpeningSettings::Kind::Random &&
-          m.setUp.openings.kind == OpeningSettings::Kind::Random && !m.opt.seedGiven)
-        m.setUp.openings.seed = recorded.openings.seed;
-      const std::vector<std::string> differences = setUpDifferences(recorded, m.setUp);
-      if (!differences.empty()) {
-        std::string text = "--resume: '" + m.opt.recordFile + "' (arena " + version + ", " + date +
-                           ") was made with a different set-up:";
-        for (const auto& d : differences) text += "\n  " + d;
-        usageError(text + "\nUse the same set-up, or a new record file");
-      }
-      continue;
+  RecordFile file;
+  std::string error;
+  if (!readRecordFile(in, m.opt.recordFile, file, error)) usageError("--resume: " + error);
+  for (const std::string& warning : file.warnings) std::cerr << "arena: " << warning << "\n";
+  if (file.hasHeader) {
+    // The seed is part of the set-up: without --seed, continue with the recorded one.
+    if (file.setUp.openings.kind == OpeningSettings::Kind::Random &&
+        m.setUp.openings.kind == OpeningSettings::Kind::Random && !m.opt.seedGiven)
+      m.setUp.openings.seed = file.setUp.openings.seed;
+    const std::vector<std::string> differences = setUpDifferences(file.setUp, m.setUp);
+    if (!differences.empty()) {
+      std::string text = "--resume: '" + m.opt.recordFile + "' (arena " + file.version + ", " + file.date +
+                         ") was made with a different set-up:";
+      for (const auto& d : differences) text += "\n  " + d;
+      usageError(text + "\nUse the same set-up, or a new record file");
     }
-    if (isRecordHeader(line)) continue;
-    GameRecord r;
-    std::string error;
-    if (!recordFromJson(line, r, error)) {
-      std::cerr << "arena: " << m.opt.recordFile << ":" << number << ": " << error << " (line skipped)\n";
-      continue;
-    }
+  }
+  for (const GameRecord& r : file.games) {
     const int local = 2 * r.pair + r.seatOfA;
     if (r.result.reason == Reason::Aborted || r.pairing < 0 || size_t(r.pairing) >= m.pairings.size() ||
         local >= m.opt.games || m.finishedGames.count({r.pairing, local}))
@@ -478,7 +464,7 @@ bool readRecordForResume(Match& m) {
     m.stats[size_t(r.pairing)].add(r);
   }
   std::cerr << "arena: resuming with " << m.finishedGames.size() << " finished games from " << m.opt.recordFile << "\n";
-  return header;
+  return file.hasHeader;
 }
 
 // The bots, pairings, schedule and openings of the run.

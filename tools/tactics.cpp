@@ -18,7 +18,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -31,48 +33,24 @@
 #include "search.h"
 #include "tools/cli.h"
 #include "tools/search_config.h"
+#include "tools/tactics_suite.h"
 
 using namespace yav;
 
 namespace {
 
-struct SuiteEntry {
-  enum Kind { Attack, Defence } kind;
-  Board board;
-  Cell move;  // attack: the game's winning move; defence: the losing move that was played
-  int pliesToEnd;
-};
-
-std::string format(const SuiteEntry& e) {
-  return std::string(e.kind == SuiteEntry::Attack ? "attack" : "defence") + " " + cli::hexText(e.board.stones(0)) + " " +
-         cli::hexText(e.board.stones(1)) + " " + std::to_string(e.board.toMove()) + " " + std::to_string(e.move) + " " +
-         std::to_string(e.pliesToEnd);
-}
-
-// Reads a suite; exits with the file name and line number on a malformed line.
+// Reads a suite; exits (status 2) with the file name and line number on a malformed line.
 std::vector<SuiteEntry> readSuite(const std::string& path) {
   std::ifstream in(path);
   if (!in) {
-    std::fprintf(stderr, "tactics: cannot read %s\n", path.c_str());
+    std::fprintf(stderr, "tactics: cannot read %s: %s\n", path.c_str(), std::strerror(errno));
     std::exit(2);
   }
   std::vector<SuiteEntry> out;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream ss(line);
-    std::string kind, s0, s1;
-    int toMove = -1, move = -1, plies = -1;
-    ss >> kind >> s0 >> s1 >> toMove >> move >> plies;
-    const uint64_t p0 = std::strtoull(s0.c_str(), nullptr, 16), p1 = std::strtoull(s1.c_str(), nullptr, 16);
-    const bool ok = ss && (kind == "attack" || kind == "defence") && (toMove == 0 || toMove == 1) && move >= 0 &&
-                    move < kCells && !(p0 & p1) && !((p0 | p1) & ~kFullBoard) && !((p0 | p1) >> move & 1);
-    if (!ok) {
-      std::fprintf(stderr, "tactics: %s:%d: malformed suite line '%s'\n", path.c_str(), number, line.c_str());
-      std::exit(2);
-    }
-    out.push_back({kind == "attack" ? SuiteEntry::Attack : SuiteEntry::Defence, Board::fromStones(p0, p1, toMove),
-                   Cell(move), plies});
+  std::string error;
+  if (!parseSuite(in, path, out, error)) {
+    std::fprintf(stderr, "tactics: %s\n", error.c_str());
+    std::exit(2);
   }
   return out;
 }
@@ -209,7 +187,7 @@ int main(int argc, char** argv) {
     file << "# kind stones0(hex) stones1(hex) toMove move(cell) pliesToEnd — tools/tactics.cpp build, " << games
          << " games at " << iterations << " iterations, prover " << proveIterations << " iterations, seed " << seed
          << "\n";
-    for (const SuiteEntry& e : entries) file << format(e) << "\n";
+    for (const SuiteEntry& e : entries) file << formatSuiteEntry(e) << "\n";
     if (!file) {
       std::fprintf(stderr, "tactics: cannot write %s\n", out.c_str());
       return 1;
