@@ -25,6 +25,10 @@ namespace {
 
 const std::string kBin = YAVALATH_BIN_DIR;
 std::string fake(const std::string& args) { return "'" + kBin + "/fake_bot " + args + "'"; }
+// The fake bot under a name of its own (NAME=COMMAND).
+std::string named(const std::string& name, const std::string& args) {
+  return "'" + name + "=" + kBin + "/fake_bot " + args + "'";
+}
 // Per-process names: two test runs at the same time must not share files.
 std::string tmp(const std::string& name) {
   return ::testing::TempDir() + "arena_cli_" + std::to_string(getpid()) + "_" + name;
@@ -142,9 +146,12 @@ TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("(repeat with --seed "), std::string::npos) << r.out;
   // Bad combinations are usage errors.
-  r = run(kBin + "/arena --seed 3 a b");
+  r = run(kBin + "/arena --seed 3 --empty-board a b");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("--seed needs --random-openings"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--seed applies to random openings"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --empty-board --random-openings 2 a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--empty-board excludes"), std::string::npos) << r.out;
   r = run(kBin + "/arena --random-openings 2 --openings x a b");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("exclude each other"), std::string::npos) << r.out;
@@ -413,8 +420,8 @@ std::string viewMoves(const std::string& args) { return run(kBin + "/viewer --mo
 
 TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   const std::string rec = tmp("viewer.jsonl"), svg = tmp("viewer.svg");
-  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal --seed 5") + " " +
-              fake("steal --seed 6"));
+  CommandRun r = run(kBin + "/arena --games 2 --empty-board" + kFast + "--record " + rec + " " +
+                     named("A", "legal --seed 5") + " " + named("B", "steal --seed 6"));
   ASSERT_EQ(r.status, 0) << r.out;
   r = run(kBin + "/viewer " + rec + " --game 0");
   ASSERT_EQ(r.status, 0) << r.out;
@@ -455,9 +462,58 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
 
 TEST(ArenaCli, BotStderrIsKeptPerGameWhenAsked) {
   const std::string dir = tmp("stderr_logs");
-  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--no-record --stderr-dir " + dir + " " + fake("legal") + " " +
-              fake("first"));
+  CommandRun r = run(kBin + "/arena --games 2 --empty-board" + kFast + "--no-record --stderr-dir " + dir + " " +
+                     named("A", "legal") + " " + named("B", "first"));
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(readFile(dir + "/game-0-A.log").find("fake_bot legal turn 1"), std::string::npos);
   EXPECT_NE(readFile(dir + "/game-1-B.log").find("fake_bot first turn 1"), std::string::npos);
+}
+
+TEST(ArenaCli, RepeatedGamesAreFoundAndTheDefaultStartVaries) {
+  // The search bot at fixed iterations is deterministic: from the empty board it replays the same
+  // two games; from the default random 1-2-ply openings every game differs.
+  const std::string bot = "'" + kBin + "/bot --iterations 500'";
+  const std::string empty = tmp("repeat_empty.json"), varied = tmp("repeat_varied.json");
+  CommandRun r = run(kBin + "/arena --games 6 --empty-board --no-record --json " + empty + kFast + "new=" + bot + " old=" + bot);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Repeated games: 4 of 6 repeat an earlier game"), std::string::npos) << r.out;
+  json::Value v = readJson(empty);
+  ASSERT_NE(v.get("repeated_games"), nullptr);
+  EXPECT_EQ(v.get("repeated_games")->num, 4);
+  ASSERT_EQ(v.get("repeats")->items.size(), 4u);
+  EXPECT_EQ(v.get("repeats")->items[0].numberOr("same_as", -1), 0);
+  r = run(kBin + "/arena --games 6 --seed 3 --no-record --json " + varied + kFast + bot + " " + bot);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Openings: random, 1-2 plies, seed 3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Repeated games: 0 of 6"), std::string::npos) << r.out;
+  EXPECT_EQ(readJson(varied).get("repeated_games")->num, 0);
+  EXPECT_NE(r.out.find("Match: A = bot-A ("), std::string::npos) << r.out;  // two bots of one program
+}
+
+TEST(ArenaCli, OneLinePerFinishedGameWithTheBotsNames) {
+  CommandRun r = run(kBin + "/arena --games 2 --empty-board --no-record --time-ms 100 --first-time-ms 1000 --grace 2 " +
+                     named("new", "legal --seed 1") + " " + fake("garbage --turn 2"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("game 0: new (x) beats fake_bot (o), fake_bot gave bad output, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("game 1: new (o) beats fake_bot (x), fake_bot gave bad output, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Match: A = new ("), std::string::npos) << r.out;
+}
+
+TEST(ArenaCli, RecordOptionsAreCheckedBeforeAnyGame) {
+  // A bot that leaves a mark when it is started: no mark, no game.
+  const std::string mark = tmp("started_mark");
+  std::remove(mark.c_str());
+  const std::string bots = " 'touch " + mark + "' 'touch " + mark + "'";
+  CommandRun r = run(kBin + "/arena --no-record --record " + tmp("x.jsonl") + bots);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--no-record and --record exclude each other"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --resume --record " + tmp("no_such_dir") + "/x.jsonl" + bots);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("cannot write --record"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("No such file or directory"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("resuming"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --json " + tmp("no_such_dir") + "/x.json" + bots);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("cannot write --json"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::ifstream(mark).good()) << "a bot was started";
 }
