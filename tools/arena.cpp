@@ -244,7 +244,7 @@ Options parseOptions(int argc, char** argv) {
                        parseSprt(v, o.sprt);
                        return std::string();
                      })
-      .text("--stderr-dir", "DIR", o.stderrDir, "keep each bot's stderr in DIR/game-<n>-<A|B|NAME>.log", "discarded")
+      .text("--stderr-dir", "DIR", o.stderrDir, "keep each bot's stderr in DIR/game-<n>-<NAME>.log", "discarded")
       .option("--quiet", o.quiet, "no live progress line");
   const std::vector<std::string> positional = flags.parseOrExit(argc, argv, 1, kUsage, SIZE_MAX);
   checkBots(o, positional);
