@@ -132,10 +132,11 @@ std::string botStderr(const std::string& input) {
 TEST(Bot, ProtocolErrorsOfTheLastReadAreReported) {
   // The grid cut short after row 1: the read fails, and the bot still says why.
   std::string text = botStderr("1\n9\n00000\n000000\n");
-  EXPECT_NE(text.find("protocol: input ended inside the grid at row 2"), std::string::npos) << text;
+  EXPECT_NE(text.find("protocol: input line 4: input ended inside the grid at row 2"), std::string::npos) << text;
   text = botStderr("hello\n");
-  EXPECT_NE(text.find("protocol: expected the id 1/2 or the row count 9, got 'hello'"), std::string::npos) << text;
-  EXPECT_NE(text.find("protocol: input ended before the grid"), std::string::npos) << text;
+  EXPECT_NE(text.find("protocol: input line 1: expected the id 1/2 or the row count 9, got 'hello'"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("protocol: input line 1: input ended before the grid"), std::string::npos) << text;
 }
 
 TEST(Bot, EmptyInputEndsCleanly) {

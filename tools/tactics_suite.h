@@ -41,7 +41,9 @@ inline bool parseHexStones(const std::string& text, uint64_t& out) {
 inline bool parseSuite(std::istream& in, const std::string& name, std::vector<SuiteEntry>& out, std::string& error) {
   out.clear();
   std::string line;
+  int lines = 0;
   for (int number = 1; std::getline(in, line); ++number) {
+    lines = number;
     if (line.empty() || line[0] == '#') continue;
     std::istringstream ss(line);
     std::string kind, s0, s1, toMove, move, plies, extra;
@@ -59,7 +61,7 @@ inline bool parseSuite(std::istream& in, const std::string& name, std::vector<Su
     out.push_back({kind == "attack" ? SuiteEntry::Attack : SuiteEntry::Defence,
                    Board::fromStones(p0, p1, int(side)), Cell(cell), int(toEnd)});
   }
-  if (out.empty()) return error = name + ": no position in the suite", false;
+  if (out.empty()) return error = name + ": no position in its " + std::to_string(lines) + " lines", false;
   return true;
 }
 

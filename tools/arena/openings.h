@@ -31,7 +31,9 @@ constexpr int kMaxRandomPlies = 40;  // leaves at least 21 empty cells: the bots
 inline bool parseOpenings(std::istream& in, const std::string& name, std::vector<Opening>& openings, std::string& error) {
   openings.clear();
   std::string line;
+  int lines = 0;
   for (int number = 1; std::getline(in, line); ++number) {
+    lines = number;
     line = line.substr(0, line.find('#'));
     if (line.find_first_not_of(" \t\r,;") == std::string::npos) continue;
     Opening moves;
@@ -42,7 +44,8 @@ inline bool parseOpenings(std::istream& in, const std::string& name, std::vector
     }
     openings.push_back(moves);
   }
-  if (openings.empty()) return error = "openings file '" + name + "' has no opening (one 'x y' move list per line)", false;
+  if (openings.empty())
+    return error = name + ": no opening in its " + std::to_string(lines) + " lines (one 'x y' move list per line)", false;
   return true;
 }
 

@@ -46,7 +46,8 @@ inline ScoreInterval wilsonInterval(double score, double n) {
   const double z2 = kZ95 * kZ95;
   const double centre = (score + z2 / (2 * n)) / (1 + z2 / n);
   const double half = kZ95 / (1 + z2 / n) * std::sqrt(score * (1 - score) / n + z2 / (4 * n * n));
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // Exact ends at a score of 0 or 1 (rounding would give a huge but finite Elo).
+  return {score <= 0 ? 0.0 : std::max(0.0, centre - half), score >= 1 ? 1.0 : std::min(1.0, centre + half)};
 }
 
 inline EloEstimate eloFromInterval(double score, ScoreInterval interval) {
