@@ -283,6 +283,9 @@ TEST(Fuzz, BotProtocolReader) {
       ASSERT_EQ(turn.board.stones(0) & turn.board.stones(1), 0u);  // a usable position
     }
     for (const std::string& e : turn.errors) expectPlaceNamed(e, "input line", text);
+    if (read == 0 && text.find_first_not_of(" \t\r\n") != std::string::npos) {
+      ASSERT_FALSE(turn.errors.empty()) << "input without a turn and without an error:\n" << text;
+    }
     turns += read;
     ++(read > 0 ? t.accepted : t.rejected);
   }
