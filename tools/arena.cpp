@@ -166,14 +166,13 @@ void checkOutputs(const Options& o) {
   if (!o.jsonFile.empty()) requireWritable("--json", o.jsonFile);
 }
 
-Options parseOptions(int argc, char** argv) {
-  Options o;
+// The flags, each with its meaning and default (the --help text is generated from them).
+void declareFlags(cli::Flags& flags, Options& o) {
   auto openingsKind = [&o](OpeningSettings::Kind kind) {
     if (o.openings.kind != OpeningSettings::Kind::None && o.openings.kind != kind)
       usageError("--openings and --random-openings exclude each other");
     o.openings.kind = kind;
   };
-  cli::Flags flags("arena");
   flags
       .value("--tournament", "KIND",
              "several bots named NAME=COMMAND (NAME: letters, digits, . _ -): "
@@ -245,7 +244,13 @@ Options parseOptions(int argc, char** argv) {
                        return std::string();
                      })
       .text("--stderr-dir", "DIR", o.stderrDir, "keep each bot's stderr in DIR/game-<n>-<NAME>.log", "discarded")
-      .option("--quiet", o.quiet, "no live progress line");
+      .option("--quiet", o.quiet, "no per-game lines and no progress line");
+}
+
+Options parseOptions(int argc, char** argv) {
+  Options o;
+  cli::Flags flags("arena");
+  declareFlags(flags, o);
   const std::vector<std::string> positional = flags.parseOrExit(argc, argv, 1, kUsage, SIZE_MAX);
   checkBots(o, positional);
   checkOpenings(o);
