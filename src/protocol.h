@@ -51,13 +51,13 @@ class ProtocolReader {
         addError(turn, "row " + std::to_string(y) + ": expected digits without separators, got '" + line + "'");
       if (int(row.size()) != rowLength(y))
         addError(turn, "row " + std::to_string(y) + ": expected " + std::to_string(rowLength(y)) +
-                              " digits 0/1/2, got '" + row + "'");
+                       " digits 0/1/2, got '" + row + "'");
       for (int x = 0; x < rowLength(y) && x < int(row.size()); ++x) {
         if (row[x] == '1') mine |= bit(cellAt(x, y));
         else if (row[x] == '2') theirs |= bit(cellAt(x, y));
         else if (row[x] != '0')
           addError(turn, "row " + std::to_string(y) + ": expected a digit 0/1/2, got '" + row.substr(x, 1) +
-                                "' (read as empty)");
+                         "' (read as empty)");
       }
     }
 
@@ -77,7 +77,7 @@ class ProtocolReader {
     if (myId_ == 0) {  // no id line on the first turn: equal stone counts mean we move first
       myId_ = popcount(mine) == popcount(theirs) ? 1 : 2;
       addError(turn, "no id line before the first grid; assuming id " + std::to_string(myId_) +
-                            " from the stones on the board");
+                     " from the stones on the board");
     }
     const int me = myId_ - 1;
     turn.myId = myId_;
@@ -105,7 +105,7 @@ class ProtocolReader {
       int value = 0;
       if (looksLikeRow(line)) {
         addError(turn, "expected " + std::string(sawId ? "the row count 9" : expected) +
-                              " before the grid, got the row '" + line + "' (reading it as row 0)");
+                       " before the grid, got the row '" + line + "' (reading it as row 0)");
         pushBack(line);
         return true;
       }
@@ -119,7 +119,7 @@ class ProtocolReader {
         }
       }
       addError(turn, "expected " + std::string(sawId ? "the row count 9" : expected) + ", got '" + line +
-                            "' (skipped)");
+                     "' (skipped)");
     }
   }
 
@@ -131,7 +131,7 @@ class ProtocolReader {
     const int ours = popcount(mine), others = popcount(theirs);
     if (others != ours && others != ours + 1)
       addError(turn, "stone counts do not fit a game: " + std::to_string(ours) + " of ours (1), " +
-                            std::to_string(others) + " of the opponent's (2); expected equal or one more of 2");
+                     std::to_string(others) + " of the opponent's (2); expected equal or one more of 2");
     if (turn.lastMove != kNoCell && !(theirs >> turn.lastMove & 1))
       addError(turn, "the last move " + cellName(turn.lastMove) + " is not an opponent stone (2) on the grid");
     if (saidNoMove && (mine | theirs) != 0)
