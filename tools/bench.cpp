@@ -22,6 +22,7 @@
 #include "search.h"
 #include "symmetry.h"
 #include "tools/cli.h"
+#include "tools/progress.h"
 
 using namespace yav;
 
@@ -201,7 +202,7 @@ int main(int argc, char** argv) {
   int rounds = 1;
   cli::Flags flags("bench");
   flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each main measurement (playouts, canonicalisation, each MCTS position)")
-      .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each (progress on stderr)")
+      .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each")
       .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed")
       .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s", mctsFiles);
   flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N]\n");
@@ -221,25 +222,35 @@ int main(int argc, char** argv) {
     start = comma + 1;
   }
   std::vector<double> mctsIps(mctsPaths.size(), 0);
+  Progress progress("measurements", long(rounds) * (6 + long(mctsPaths.size())));
+  // Progress per measurement: a default run takes about 20 s.
+  long step = 0;
+  auto measured = [&](const char* what) { progress.update(++step, what); };
   for (int round = 0; round < rounds; ++round) {
     const PlayoutStats r = timePlayouts(randomPlayout, seconds, seed + 3 * uint64_t(round));
+    measured("random playouts");
     const PlayoutStats s = timePlayouts(smartPlayout, seconds, seed + 3 * uint64_t(round) + 1);
+    measured("smart playouts");
     const double c = timeCanonicalisation(positions, seconds, sink);
+    measured("canonicalisation");
     const double k = timeCheckCells(positions, seconds / 4, sink);
+    measured("checkCells");
     const SolverStats f = timeForcing(seed + 5 + uint64_t(round));
     if (f.nodesPerSecond > forcing.nodesPerSecond) forcing = f;
+    measured("forcing solver");
     const SolverStats e = timeEndgame(seed + 7 + uint64_t(round));
     if (e.nodesPerSecond > endgame.nodesPerSecond) endgame = e;
+    measured("endgame solver");
     if (r.games / r.seconds > randomPps) random = r, randomPps = r.games / r.seconds;
     if (s.games / s.seconds > smartPps) smart = s, smartPps = s.games / s.seconds;
     if (round == 0 || c < canonNs) canonNs = c;
     if (round == 0 || k < checkNs) checkNs = k;
-    for (size_t i = 0; i < mctsPaths.size(); ++i)
+    for (size_t i = 0; i < mctsPaths.size(); ++i) {
       mctsIps[i] = std::max(mctsIps[i], timeMcts(mctsPaths[i], seconds, seed + uint64_t(round)));
-    if (rounds > 1)
-      std::fprintf(stderr, "round %d/%d: random %.0f/s, smart %.0f/s, canon %.1f ns\n", round + 1, rounds,
-                   r.games / r.seconds, s.games / s.seconds, c);
+      measured("MCTS");
+    }
   }
+
   benchSink = sink;
   if (rounds > 1) std::printf("best of %d rounds of %.2f s per measurement:\n", rounds, seconds);
   printPlayouts("random", random);
