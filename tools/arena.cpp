@@ -1,5 +1,5 @@
 // arena: plays a match between two CodinGame-protocol bots and reports the result with statistics.
-//   build/bin/arena [options] 'COMMAND A' 'COMMAND B'
+//   build/bin/arena [options] [NAME=]'COMMAND A' [NAME=]'COMMAND B'
 // See docs/arena.md. Exit status 0 when the match ran (whatever the score), 2 on usage errors.
 #include <fcntl.h>
 #include <signal.h>
@@ -31,10 +31,11 @@ using namespace yav::arena;
 
 namespace {
 
-const char* const kUsage = R"(usage: arena [options] 'COMMAND A' 'COMMAND B'
+const char* const kUsage = R"(usage: arena [options] [NAME=]'COMMAND A' [NAME=]'COMMAND B'
        arena --tournament round-robin|gauntlet [options] NAME=COMMAND NAME=COMMAND...
 Plays games between bots speaking the CodinGame Yavalath protocol (each command runs via
-/bin/sh -c, a fresh process per game). Two bots: a match, results from A's point of view.
+/bin/sh -c, a fresh process per game). Two bots: a match, results from A's point of view; a bot
+without NAME= is named after its program. Games start from random 1-2-ply openings by default.
 Exit status: 0 played, 2 usage error, 3 a bot failed before its first answer, 130 interrupted.
 )";
 
