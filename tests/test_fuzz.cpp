@@ -79,6 +79,26 @@ struct Tally {
   int accepted = 0, rejected = 0;
 };
 
+// Feeds kInputs mutations of `seed` to `parse(text, error)`, which returns whether it accepted the
+// text (checking what it read with EXPECT_*); a rejected text must come with an error naming
+// `name` and a position. Stops at the first failure; prints the counts.
+template <class Parse>
+void fuzzText(const char* what, const std::string& seed, uint64_t rngSeed, const std::string& name, Parse&& parse) {
+  Rng rng(rngSeed);
+  Tally t;
+  for (int i = 0; i < kInputs && !::testing::Test::HasFailure(); ++i) {
+    const std::string text = mutated(seed, rng);
+    std::string error;
+    if (parse(text, error)) {
+      ++t.accepted;
+    } else {
+      ++t.rejected;
+      expectPlaceNamed(error, name, text);
+    }
+  }
+  std::printf("fuzz: %s: %d inputs, %d accepted, %d rejected\n", what, kInputs, t.accepted, t.rejected);
+}
+
 }  // namespace
 
 TEST(Fuzz, EmbeddedBookText) {
@@ -168,29 +188,17 @@ TEST(Fuzz, BookDatabaseVersions1To3) {
 TEST(Fuzz, OpeningsFile) {
   const std::string seed = readFile(std::string(YAVALATH_SOURCE_DIR) + "/tools/openings/two_stone.txt").substr(0, 1500) +
                            "\n4 4; 3 2, 5 5  # a comment\n2 2 2 2\n";
-  Rng rng(1603);
-  Tally t;
-  for (int i = 0; i < kInputs; ++i) {
-    const std::string text = mutated(seed, rng);
+  fuzzText("openings file", seed, 1603, "fuzz.txt", [](const std::string& text, std::string& error) {
     std::istringstream in(text);
     std::vector<arena::Opening> openings;
-    std::string error;
-    if (arena::parseOpenings(in, "fuzz.txt", openings, error)) {
-      ++t.accepted;
-      ASSERT_FALSE(openings.empty());
-      for (const arena::Opening& o : openings) {  // what the referee will play: legal, game open
-        Board b;
-        for (size_t k = 0; k < o.size(); ++k) {
-          ASSERT_TRUE(b.isLegal(o[k]));
-          ASSERT_EQ(b.play(o[k]), Outcome::None);
-        }
-      }
-    } else {
-      ++t.rejected;
-      expectPlaceNamed(error, "fuzz.txt", text);
+    if (!arena::parseOpenings(in, "fuzz.txt", openings, error)) return false;
+    EXPECT_FALSE(openings.empty());
+    for (const arena::Opening& o : openings) {  // what the referee will play: legal, game open
+      Board b;
+      for (const Cell c : o) EXPECT_TRUE(b.isLegal(c) && b.play(c) == Outcome::None) << text;
     }
-  }
-  std::printf("fuzz: openings file: %d inputs, %d accepted, %d rejected\n", kInputs, t.accepted, t.rejected);
+    return true;
+  });
 }
 
 TEST(Fuzz, ArenaRecordReadByResume) {
@@ -243,23 +251,14 @@ TEST(Fuzz, ArenaRecordReadByResume) {
 
 TEST(Fuzz, TacticsSuiteFile) {
   const std::string seed = readFile(std::string(YAVALATH_SOURCE_DIR) + "/tests/data/tactics_suite.txt").substr(0, 2000);
-  Rng rng(1605);
-  Tally t;
-  for (int i = 0; i < kInputs; ++i) {
-    const std::string text = mutated(seed, rng);
+  fuzzText("tactics suite", seed, 1605, "fuzz_suite.txt", [](const std::string& text, std::string& error) {
     std::istringstream in(text);
     std::vector<SuiteEntry> suite;
-    std::string error;
-    if (parseSuite(in, "fuzz_suite.txt", suite, error)) {
-      ++t.accepted;
-      ASSERT_FALSE(suite.empty());
-      for (const SuiteEntry& e : suite) ASSERT_TRUE(e.board.isLegal(e.move));
-    } else {
-      ++t.rejected;
-      expectPlaceNamed(error, "fuzz_suite.txt", text);
-    }
-  }
-  std::printf("fuzz: tactics suite: %d inputs, %d accepted, %d rejected\n", kInputs, t.accepted, t.rejected);
+    if (!parseSuite(in, "fuzz_suite.txt", suite, error)) return false;
+    EXPECT_FALSE(suite.empty());
+    for (const SuiteEntry& e : suite) EXPECT_TRUE(e.board.isLegal(e.move)) << text;
+    return true;
+  });
 }
 
 TEST(Fuzz, BotProtocolReader) {
