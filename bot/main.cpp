@@ -2,6 +2,7 @@
 // on CodinGame; the flags serve the tools and tests (see docs/search.md).
 #include "pragmas.h"  // first: the optimisation pragmas apply to everything after them
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -18,6 +19,7 @@ namespace {
 struct BotConfig {
   double timeMs = 75;         // later turns: 100 ms limit; 25 ms of margin for scheduling jitter
   double firstTimeMs = 900;   // the bot's own first turn: 1000 ms limit
+  double marginMs = 10;       // an answer is due this long before CodinGame's limit at the latest
   uint64_t iterations = 0;    // fixed iterations per turn instead of the clock
   double deepTimeMs = 0;      // turns 2..deepUntilTurn think this long (the book's ceiling experiment)
   int deepUntilTurn = 0;
@@ -30,10 +32,21 @@ struct BotConfig {
 };
 
 const char* const kUsage =
-    "usage: bot [--time-ms MS (75)] [--first-time-ms MS (900)] [--iterations N] [--seed S (1)]\n"
-    "           [--no-book] [--plain-uct] [--no-forcing] [--endgame] [--quiet]\n"
-    "           [--deep-time-ms MS --deep-until-turn T: own turns 2..T think MS]\n"
-    "Plays Yavalath over the CodinGame protocol on stdin/stdout. No flags = CodinGame behaviour.\n";
+    "usage: bot [options]\n"
+    "Plays Yavalath over the CodinGame protocol on stdin/stdout. No flags = CodinGame behaviour.\n"
+    "  --time-ms MS        search budget of a later turn (default 75; the limit is 100)\n"
+    "  --first-time-ms MS  search budget of the bot's own first turn (default 900; limit 1000)\n"
+    "  --iterations N      fixed MCTS iterations per turn instead of the clock (default off)\n"
+    "  --seed S            playout seed; with --iterations the moves are reproducible (default 1)\n"
+    "  --no-book           do not use the opening book (default: book on)\n"
+    "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
+    "  --no-forcing        without the forcing-sequence solver (default: on)\n"
+    "  --endgame           with the exact endgame solver (default off)\n"
+    "  --quiet             no line per turn on stderr (default: one line per turn)\n"
+    "  --deep-time-ms MS, --deep-until-turn T  the bot's own turns 2..T search MS each (the book's\n"
+    "                      ceiling experiment; default off)\n"
+    "The search stops at the budget, or earlier when the pauses the process has seen (a loaded\n"
+    "machine) would bring the answer within 10 ms of the limit.\n";
 
 bool parseNumber(const char* text, double& out) {
   char* end = nullptr;
@@ -94,6 +107,13 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
   return true;
 }
 
+// A number as people read it on the stderr line: 0.59, 83.0.
+std::string rounded(double v, int decimals) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", decimals, v);
+  return text;
+}
+
 // A short note for the replay viewer: the proven result or the estimated winning chance.
 std::string viewerMessage(const yav::SearchResult& r) {
   if (r.proof != yav::Proof::Unknown) return std::string("solved: ") + yav::proofName(r.proof);
@@ -122,13 +142,13 @@ int main(int argc, char** argv) {
     if (cfg.book && turn.firstTurn) {  // decoded once, inside the long first turn
       std::string error;
       if (!book.load(kEmbeddedBook, error)) std::cerr << "book: " << error << "; playing without it\n";
-      if (!cfg.quiet) std::cerr << "book: " << book.size() << " positions decoded in " << clock.elapsedMs() << " ms\n";
+      if (!cfg.quiet) std::cerr << "book: " << book.size() << " positions decoded in " << rounded(clock.elapsedMs(), 1) << " ms\n";
     }
     if (const auto bookMove = cfg.book ? book.lookup(turn.board) : std::nullopt) {
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
       if (!cfg.quiet)
         std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, *bookMove) << " | book, "
-                  << clock.elapsedMs() << " ms\n";
+                  << rounded(clock.elapsedMs(), 1) << " ms\n";
       continue;
     }
 
@@ -140,7 +160,9 @@ int main(int argc, char** argv) {
       const double budget = turn.firstTurn                                        ? cfg.firstTimeMs
                             : turnNumber <= cfg.deepUntilTurn && cfg.deepTimeMs > 0 ? cfg.deepTimeMs
                                                                                     : cfg.timeMs;
+      const double limit = turn.firstTurn ? 1000 : 100;  // CodinGame's
       limits.timeMs = std::max(1.0, budget - clock.elapsedMs());
+      limits.hardMs = std::max(limits.timeMs, std::max(budget, limit - cfg.marginMs) - clock.elapsedMs());
     }
     const yav::SearchResult result = search.run(turn.board, limits);
     yav::Cell move = result.move;
@@ -155,8 +177,8 @@ int main(int argc, char** argv) {
     if (!cfg.quiet)
       std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, move) << " | "
                 << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
-                << ", value " << result.value << ", proof " << yav::proofName(result.proof) << ", "
-                << answerMs << " ms\n";
+                << ", value " << rounded(result.value, 2) << ", proof " << yav::proofName(result.proof) << ", "
+                << rounded(answerMs, 1) << " ms\n";
   }
   // The read that ended the loop may have found malformed input (a grid cut short, garbage).
   for (const auto& e : turn.errors) std::cerr << "protocol: " << e << "\n";

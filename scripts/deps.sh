@@ -6,7 +6,8 @@ ensure_deps() {
   command -v g++ >/dev/null 2>&1 || pkgs+=(g++)
   command -v make >/dev/null 2>&1 || pkgs+=(make)
   command -v python3 >/dev/null 2>&1 || pkgs+=(python3)
-  if [ "${1:-}" = gtest ] && ! ls /usr/lib/*/libgtest.a /usr/lib/libgtest.a >/dev/null 2>&1; then
+  # (ls fails when any of its arguments is missing: one pattern at a time)
+  if [ "${1:-}" = gtest ] && ! ls /usr/lib/*/libgtest.a >/dev/null 2>&1 && ! [ -e /usr/lib/libgtest.a ]; then
     pkgs+=(libgtest-dev)
   fi
   [ ${#pkgs[@]} -eq 0 ] && return 0

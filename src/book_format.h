@@ -126,6 +126,8 @@ class BookBitReader {
     return true;
   }
   const std::string& error() const { return error_; }
+  // Where reading stands: the character holding the last bit read.
+  std::string position() const { return where(pos_ ? pos_ - 1 : 0); }
   bool fail(const std::string& why) {
     if (error_.empty()) error_ = why;
     return false;
@@ -209,23 +211,24 @@ bool decodeBook(const std::string& text, OnMove&& onMove, std::string& error) {
       if (reply == kBookEndOfReplies) return true;
       Board next = b;
       if (!b.isLegal(Cell(reply)) || next.play(Cell(reply)) != Outcome::None)
-        return in.fail("bad book reply " + std::to_string(reply));
+        return in.fail("bad book reply " + std::to_string(reply) + " at " + in.position());
       if (!node(node, next)) return false;
     }
   };
   auto node = [&](auto& self, Board b) -> bool {
     unsigned move = 0, more = 0;
     if (!readCell(move) || !in.read(kBookFlagBits, more)) return false;
-    if (move == kBookPass) return more ? replies(self, b) : in.fail("pass node without replies");
-    if (!b.isLegal(Cell(move))) return in.fail("illegal book move " + std::to_string(move));
+    if (move == kBookPass) return more ? replies(self, b) : in.fail("pass node without replies at " + in.position());
+    if (!b.isLegal(Cell(move))) return in.fail("illegal book move " + std::to_string(move) + " at " + in.position());
     onMove(b, Cell(move));
-    if (b.play(Cell(move)) != Outcome::None && more) return in.fail("replies after a final move");
+    if (b.play(Cell(move)) != Outcome::None && more) return in.fail("replies after a final move at " + in.position());
     return !more || replies(self, b);
   };
   unsigned version = 0, hasRoot = 0;
   bool ok = in.read(kBookVersionBits, version) && in.read(kBookFlagBits, hasRoot);
   if (ok && version != kBookVersion) {
-    error = "book format version " + std::to_string(version) + ", expected " + std::to_string(kBookVersion);
+    error = "invalid book: format version " + std::to_string(version) + " at character 0, expected " +
+            std::to_string(kBookVersion);
     return false;
   }
   ok = ok && (!hasRoot || node(node, Board())) && replies(node, Board());

@@ -41,33 +41,33 @@ class ProtocolReader {
     std::string line;
     for (int y = 0; y < kRows; ++y) {
       if (!nextLine(line)) {
-        turn.errors.push_back("input ended inside the grid at row " + std::to_string(y));
+        addError(turn, "input ended inside the grid at row " + std::to_string(y));
         return false;
       }
       std::string row;  // the row's characters without any whitespace
       for (char ch : line)
         if (!std::isspace(static_cast<unsigned char>(ch))) row += ch;
       if (row.size() != trim(line).size())
-        turn.errors.push_back("row " + std::to_string(y) + ": expected digits without separators, got '" + line + "'");
+        addError(turn, "row " + std::to_string(y) + ": expected digits without separators, got '" + line + "'");
       if (int(row.size()) != rowLength(y))
-        turn.errors.push_back("row " + std::to_string(y) + ": expected " + std::to_string(rowLength(y)) +
-                              " digits 0/1/2, got '" + row + "'");
+        addError(turn, "row " + std::to_string(y) + ": expected " + std::to_string(rowLength(y)) +
+                       " digits 0/1/2, got '" + row + "'");
       for (int x = 0; x < rowLength(y) && x < int(row.size()); ++x) {
         if (row[x] == '1') mine |= bit(cellAt(x, y));
         else if (row[x] == '2') theirs |= bit(cellAt(x, y));
         else if (row[x] != '0')
-          turn.errors.push_back("row " + std::to_string(y) + ": expected a digit 0/1/2, got '" + row.substr(x, 1) +
-                                "' (read as empty)");
+          addError(turn, "row " + std::to_string(y) + ": expected a digit 0/1/2, got '" + row.substr(x, 1) +
+                         "' (read as empty)");
       }
     }
 
     bool saidNoMove = false;  // the line really was '-1 -1' (not unreadable, not off the board)
     if (!nextLine(line)) {
-      turn.errors.push_back("input ended before the last-move line 'x y'");
+      addError(turn, "input ended before the last-move line 'x y'");
     } else {
       int ox = 0, oy = 0;
       if (!parseTwoInts(line, ox, oy) || !(onBoardXY(ox, oy) || (ox == -1 && oy == -1)))
-        turn.errors.push_back("expected the last move 'x y' on the board or '-1 -1', got '" + line + "'");
+        addError(turn, "expected the last move 'x y' on the board or '-1 -1', got '" + line + "'");
       else if (ox >= 0)
         turn.lastMove = cellAt(ox, oy);
       else
@@ -76,8 +76,8 @@ class ProtocolReader {
 
     if (myId_ == 0) {  // no id line on the first turn: equal stone counts mean we move first
       myId_ = popcount(mine) == popcount(theirs) ? 1 : 2;
-      turn.errors.push_back("no id line before the first grid; assuming id " + std::to_string(myId_) +
-                            " from the stones on the board");
+      addError(turn, "no id line before the first grid; assuming id " + std::to_string(myId_) +
+                     " from the stones on the board");
     }
     const int me = myId_ - 1;
     turn.myId = myId_;
@@ -99,27 +99,27 @@ class ProtocolReader {
     bool sawId = false;
     for (;;) {
       if (!nextLine(line)) {
-        if (sawId || !turn.errors.empty()) turn.errors.push_back("input ended before the grid");
+        if (sawId || !turn.errors.empty()) addError(turn, "input ended before the grid");
         return false;
       }
       int value = 0;
       if (looksLikeRow(line)) {
-        turn.errors.push_back("expected " + std::string(sawId ? "the row count 9" : expected) +
-                              " before the grid, got the row '" + line + "' (reading it as row 0)");
+        addError(turn, "expected " + std::string(sawId ? "the row count 9" : expected) +
+                       " before the grid, got the row '" + line + "' (reading it as row 0)");
         pushBack(line);
         return true;
       }
       if (parseInt(line, value)) {
         if (value == 9) return true;
         if ((value == 1 || value == 2) && !sawId) {
-          if (!first) turn.errors.push_back("id line '" + line + "' after the first turn (using it)");
+          if (!first) addError(turn, "id line '" + line + "' after the first turn (using it)");
           myId_ = value;
           sawId = true;
           continue;
         }
       }
-      turn.errors.push_back("expected " + std::string(sawId ? "the row count 9" : expected) + ", got '" + line +
-                            "' (skipped)");
+      addError(turn, "expected " + std::string(sawId ? "the row count 9" : expected) + ", got '" + line +
+                     "' (skipped)");
     }
   }
 
@@ -127,15 +127,15 @@ class ProtocolReader {
   // move the opponent has as many stones as we have, or one more (we move second, or our first
   // stone was stolen); the last move is an opponent stone; '-1 -1' only comes with an empty grid.
   // (A first turn may show stones: arenas start games from openings.)
-  static void checkConsistency(TurnInput& turn, Bitboard mine, Bitboard theirs, bool saidNoMove) {
+  void checkConsistency(TurnInput& turn, Bitboard mine, Bitboard theirs, bool saidNoMove) {
     const int ours = popcount(mine), others = popcount(theirs);
     if (others != ours && others != ours + 1)
-      turn.errors.push_back("stone counts do not fit a game: " + std::to_string(ours) + " of ours (1), " +
-                            std::to_string(others) + " of the opponent's (2); expected equal or one more of 2");
+      addError(turn, "stone counts do not fit a game: " + std::to_string(ours) + " of ours (1), " +
+                     std::to_string(others) + " of the opponent's (2); expected equal or one more of 2");
     if (turn.lastMove != kNoCell && !(theirs >> turn.lastMove & 1))
-      turn.errors.push_back("the last move " + cellName(turn.lastMove) + " is not an opponent stone (2) on the grid");
+      addError(turn, "the last move " + cellName(turn.lastMove) + " is not an opponent stone (2) on the grid");
     if (saidNoMove && (mine | theirs) != 0)
-      turn.errors.push_back("last move '-1 -1' although the grid is not empty");
+      addError(turn, "last move '-1 -1' although the grid is not empty");
   }
 
   static bool looksLikeRow(const std::string& line) {
@@ -149,6 +149,10 @@ class ProtocolReader {
     pending_ = line;
     hasPending_ = true;
   }
+  // Errors name the input line they were found on (stdin's line number).
+  void addError(TurnInput& turn, const std::string& text) const {
+    turn.errors.push_back("input line " + std::to_string(lineNumber_) + ": " + text);
+  }
   bool nextLine(std::string& line) {
     if (hasPending_) {
       hasPending_ = false;
@@ -156,6 +160,7 @@ class ProtocolReader {
       return true;
     }
     while (std::getline(in_, line)) {
+      ++lineNumber_;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (!trim(line).empty()) return true;
     }
@@ -192,6 +197,7 @@ class ProtocolReader {
   std::istream& in_;
   std::string pending_;
   bool hasPending_ = false;
+  int lineNumber_ = 0;  // of the last line read
   int myId_ = 0;
   int turnsRead_ = 0;
 };

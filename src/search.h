@@ -43,6 +43,7 @@ namespace yav {
 
 struct SearchLimits {
   double timeMs = 0;        // wall-clock budget for this call; 0 = none
+  double hardMs = 0;        // with timeMs: stop before this too, allowing for the scheduling gaps seen; 0 = none
   uint64_t iterations = 0;  // fixed iteration count; 0 = none (one of the two must be set)
   uint64_t seed = 1;        // playouts are reproducible for a given seed at fixed iterations
 };
@@ -164,10 +165,20 @@ class Search {
     const uint64_t maxIterations = limits.iterations ? limits.iterations : UINT64_MAX;
     const bool timed = limits.timeMs > 0;
     if (!limits.iterations && !timed) return finish(result, clock);
+    // On a loaded machine the process is descheduled for whole time slices (tens of ms) between
+    // two looks at the clock; the longest such gap, remembered with decay from turn to turn,
+    // predicts the next one, so the search stops while an answer still arrives before hardMs. Twice:
+    // a pause may also fall before the input was read, where this clock cannot see it.
+    schedulingGapMs_ *= 0.8;
+    double lastLook = clock.elapsedMs();
     while (done < maxIterations && tree_[root].proof == Proof::Unknown) {
       iterate();
       ++done;
-      if (timed && (done & 7) == 0 && clock.elapsedMs() >= limits.timeMs) break;
+      if (!timed) continue;
+      const double now = clock.elapsedMs();
+      schedulingGapMs_ = std::max(schedulingGapMs_, now - lastLook);
+      lastLook = now;
+      if (now >= limits.timeMs || (limits.hardMs > 0 && now + 2 * schedulingGapMs_ >= limits.hardMs)) break;
     }
     result.iterations = done;
     return finish(result, clock);
@@ -498,6 +509,7 @@ class Search {
   Rng rng_;
   ForcingSolver forcing_;
   EndgameSolver endgame_;
+  double schedulingGapMs_ = 0;  // the longest pause between two clock looks lately (see run)
   uint32_t forcingVisits_ = 1;  // options_.forcingVisits, but at least the expansion threshold
 };
 

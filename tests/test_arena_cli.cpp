@@ -25,6 +25,10 @@ namespace {
 
 const std::string kBin = YAVALATH_BIN_DIR;
 std::string fake(const std::string& args) { return "'" + kBin + "/fake_bot " + args + "'"; }
+// The fake bot under a name of its own (NAME=COMMAND).
+std::string named(const std::string& name, const std::string& args) {
+  return "'" + name + "=" + kBin + "/fake_bot " + args + "'";
+}
 // Per-process names: two test runs at the same time must not share files.
 std::string tmp(const std::string& name) {
   return ::testing::TempDir() + "arena_cli_" + std::to_string(getpid()) + "_" + name;
@@ -142,13 +146,16 @@ TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("(repeat with --seed "), std::string::npos) << r.out;
   // Bad combinations are usage errors.
-  r = run(kBin + "/arena --seed 3 a b");
+  r = run(kBin + "/arena --seed 3 --empty-board a b");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("--seed needs --random-openings"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--seed applies to random openings"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --empty-board --random-openings 2 a b");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--empty-board excludes"), std::string::npos) << r.out;
   r = run(kBin + "/arena --random-openings 2 --openings x a b");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("exclude each other"), std::string::npos) << r.out;
-  r = run(kBin + "/arena --random-openings 0 a b");
+  r = run(kBin + "/arena --random-openings 41 a b");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("K1-K2"), std::string::npos) << r.out;
 }
@@ -182,14 +189,14 @@ TEST(ArenaCli, BotThatCannotStartStopsTheMatch) {
   // A typo in the command: the shell exits 127 with "not found" on stderr.
   CommandRun r = run(kBin + "/arena --games 20 --jobs 2" + kFast + "--no-record " + fake("legal") + " '" + kBin + "/bott'");
   EXPECT_EQ(r.status, 3) << r.out;
-  EXPECT_NE(r.out.find("bot B ('" + kBin + "/bott') failed on its first turn"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bot bott ('" + kBin + "/bott') failed on its first turn"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("exit code 127"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("not found"), std::string::npos) << r.out;  // its stderr is shown
   EXPECT_EQ(r.out.find("Games:"), std::string::npos) << r.out;     // no report of a meaningless match
   // A bot that dies on its first turn (here after writing a line on stderr), as A.
   r = run(kBin + "/arena --games 20" + kFast + "--no-record " + fake("exit --turn 1") + " " + fake("legal"));
   EXPECT_EQ(r.status, 3) << r.out;
-  EXPECT_NE(r.out.find("bot A"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bot fake_bot-A"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("fake_bot exit turn 1"), std::string::npos) << r.out;
   // A bot that played a turn before crashing only loses the game.
   r = run(kBin + "/arena --games 4" + kFast + "--no-record " + fake("legal") + " " + fake("crash --turn 2"));
@@ -310,14 +317,15 @@ TEST(ArenaCli, RoundRobinAndGauntletTournaments) {
 
 TEST(ArenaCli, SprtStopsEarly) {
   const std::string json = tmp("sprt.json");
-  // B loses every game at once; with elo1 = 100 the GSPRT needs 14 won pairs (see test_arena_sprt).
+  // B loses every game at once; with elo1 = 100 each won pair adds ln(s1 / s0) = 0.247 to the LLR:
+  // 12 pairs reach the bound 2.944 (see test_arena_sprt).
   CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=100" + kFast + "--no-record --json " + json + " " +
               fake("legal") + " " + fake("garbage --turn 1"));
   ASSERT_EQ(r.status, 0) << r.out;
   json::Value v = readJson(json);
   EXPECT_LT(v.numberOr("games", 1000), 200);
   EXPECT_EQ(v.get("sprt")->stringOr("decision", ""), "H1");
-  EXPECT_EQ(v.numberOr("games", -1), 28);
+  EXPECT_EQ(v.numberOr("games", -1), 24);
   EXPECT_EQ(v.get("sprt")->stringOr("elo_model", ""), "logistic");
   EXPECT_NE(r.out.find("SPRT (pentanomial GSPRT, logistic Elo) elo0 0.0 elo1 100.0"), std::string::npos) << r.out;
 }
@@ -344,6 +352,9 @@ TEST(ArenaCli, EveryToolHelpStatesEachFlagsDefault) {
   expectEveryFlagHasADefault("viewer");
   expectEveryFlagHasADefault("search_match");
   expectEveryFlagHasADefault("sprt_sim");
+  expectEveryFlagHasADefault("bench");
+  expectEveryFlagHasADefault("tactics");
+  expectEveryFlagHasADefault("bot");
   CommandRun r = run(kBin + "/search_match --games x --iterations 5");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("--games expects a number >= 1, got 'x'"), std::string::npos) << r.out;
@@ -413,8 +424,8 @@ std::string viewMoves(const std::string& args) { return run(kBin + "/viewer --mo
 
 TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   const std::string rec = tmp("viewer.jsonl"), svg = tmp("viewer.svg");
-  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal --seed 5") + " " +
-              fake("steal --seed 6"));
+  CommandRun r = run(kBin + "/arena --games 2 --empty-board" + kFast + "--record " + rec + " " +
+                     named("A", "legal --seed 5") + " " + named("B", "steal --seed 6"));
   ASSERT_EQ(r.status, 0) << r.out;
   r = run(kBin + "/viewer " + rec + " --game 0");
   ASSERT_EQ(r.status, 0) << r.out;
@@ -435,6 +446,8 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   EXPECT_NE(image.find(">1</text>"), std::string::npos);                   // which keeps number 1
   EXPECT_NE(image.find(">y=8</text>"), std::string::npos);                 // edge coordinates
   EXPECT_NE(image.find("stroke-linecap=\"round\""), std::string::npos);     // the deciding line
+  EXPECT_NE(image.find("class=\"last-move\""), std::string::npos);        // the last move's own mark
+  EXPECT_NE(image.find("orange tag: last move"), std::string::npos);
   EXPECT_NE(image.find("game over"), std::string::npos);
   // A position from a move list, as ASCII: X at (4,4) taken by O through the steal (Q), then X at (3,3).
   r = run(kBin + "/viewer --moves '4 4; 4 4; 3 3' --ply 3");
@@ -455,9 +468,58 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
 
 TEST(ArenaCli, BotStderrIsKeptPerGameWhenAsked) {
   const std::string dir = tmp("stderr_logs");
-  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--no-record --stderr-dir " + dir + " " + fake("legal") + " " +
-              fake("first"));
+  CommandRun r = run(kBin + "/arena --games 2 --empty-board" + kFast + "--no-record --stderr-dir " + dir + " " +
+                     named("A", "legal") + " " + named("B", "first"));
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(readFile(dir + "/game-0-A.log").find("fake_bot legal turn 1"), std::string::npos);
   EXPECT_NE(readFile(dir + "/game-1-B.log").find("fake_bot first turn 1"), std::string::npos);
+}
+
+TEST(ArenaCli, RepeatedGamesAreFoundAndTheDefaultStartVaries) {
+  // The search bot at fixed iterations is deterministic: from the empty board it replays the same
+  // two games; from the default random 1-2-ply openings every game differs.
+  const std::string bot = "'" + kBin + "/bot --iterations 500'";
+  const std::string empty = tmp("repeat_empty.json"), varied = tmp("repeat_varied.json");
+  CommandRun r = run(kBin + "/arena --games 6 --empty-board --no-record --json " + empty + kFast + "new=" + bot + " old=" + bot);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Repeated games: 4 of 6 repeat an earlier game"), std::string::npos) << r.out;
+  json::Value v = readJson(empty);
+  ASSERT_NE(v.get("repeated_games"), nullptr);
+  EXPECT_EQ(v.get("repeated_games")->num, 4);
+  ASSERT_EQ(v.get("repeats")->items.size(), 4u);
+  EXPECT_EQ(v.get("repeats")->items[0].numberOr("same_as", -1), 0);
+  r = run(kBin + "/arena --games 6 --seed 3 --no-record --json " + varied + kFast + bot + " " + bot);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Openings: random, 1-2 plies, seed 3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Repeated games: 0 of 6"), std::string::npos) << r.out;
+  EXPECT_EQ(readJson(varied).get("repeated_games")->num, 0);
+  EXPECT_NE(r.out.find("Match: A = bot-A ("), std::string::npos) << r.out;  // two bots of one program
+}
+
+TEST(ArenaCli, OneLinePerFinishedGameWithTheBotsNames) {
+  CommandRun r = run(kBin + "/arena --games 2 --empty-board --no-record --time-ms 100 --first-time-ms 1000 --grace 2 " +
+                     named("new", "legal --seed 1") + " " + fake("garbage --turn 2"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("game 0: new (x) beats fake_bot (o), fake_bot gave bad output, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("game 1: new (o) beats fake_bot (x), fake_bot gave bad output, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Match: A = new ("), std::string::npos) << r.out;
+}
+
+TEST(ArenaCli, RecordOptionsAreCheckedBeforeAnyGame) {
+  // A bot that leaves a mark when it is started: no mark, no game.
+  const std::string mark = tmp("started_mark");
+  std::remove(mark.c_str());
+  const std::string bots = " 'touch " + mark + "' 'touch " + mark + "'";
+  CommandRun r = run(kBin + "/arena --no-record --record " + tmp("x.jsonl") + bots);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--no-record and --record exclude each other"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --resume --record " + tmp("no_such_dir") + "/x.jsonl" + bots);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("cannot write --record"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("No such file or directory"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("resuming"), std::string::npos) << r.out;
+  r = run(kBin + "/arena --json " + tmp("no_such_dir") + "/x.json" + bots);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("cannot write --json"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::ifstream(mark).good()) << "a bot was started";
 }

@@ -102,10 +102,13 @@ TEST(ArenaOpenings, PlyRangeParsing) {
   EXPECT_EQ(hi, 1);
   EXPECT_TRUE(parsePlyRange("1-2", lo, hi, error));
   EXPECT_EQ(hi, 2);
-  EXPECT_FALSE(parsePlyRange("0", lo, hi, error));
+  EXPECT_TRUE(parsePlyRange("0-40", lo, hi, error));  // 0: the empty board; 40 the longest
+  EXPECT_EQ(lo, 0);
+  EXPECT_EQ(hi, 40);
+  EXPECT_FALSE(parsePlyRange("-1", lo, hi, error));
   EXPECT_FALSE(parsePlyRange("3-1", lo, hi, error));
   EXPECT_FALSE(parsePlyRange("x", lo, hi, error));
   EXPECT_FALSE(parsePlyRange("1-", lo, hi, error));
-  EXPECT_FALSE(parsePlyRange("31", lo, hi, error));
+  EXPECT_FALSE(parsePlyRange("41", lo, hi, error));
   EXPECT_NE(error.find("K1-K2"), std::string::npos);
 }

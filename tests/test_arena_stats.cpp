@@ -16,15 +16,38 @@ TEST(ArenaStats, EloFromScore) {
   EXPECT_NEAR(scoreFromElo(eloFromScore(0.6)), 0.6, 1e-12);
 }
 
-TEST(ArenaStats, EloIntervalTrinomial) {
-  // W 60 D 20 L 20: score 0.7, per-game variance (60*.09 + 20*.04 + 20*.49)/100 = 0.16, sd of the
-  // mean 0.04; interval = elo(0.7 -+ 1.96*0.04).
+TEST(ArenaStats, EloIntervalIsWilsonsIntervalOfTheScore) {
+  // W 60 D 20 L 20: score 0.7 over 100 games; Wilson's interval [0.60415, 0.78105] (python3),
+  // mapped to Elo: asymmetric around the estimate.
   EloEstimate e = eloEstimate(60, 20, 20);
   EXPECT_NEAR(e.score, 0.7, 1e-12);
   EXPECT_NEAR(e.elo, 147.19071411783776, 1e-9);
-  EXPECT_NEAR(e.low, 86.22501520030423, 1e-9);
-  EXPECT_NEAR(e.high, 218.2517776410748, 1e-9);
-  EXPECT_NEAR(e.ci95, 66.01338122038528, 1e-9);
+  EXPECT_NEAR(e.low, 73.44670814509271, 1e-9);
+  EXPECT_NEAR(e.high, 220.93472009058263, 1e-9);
+  EXPECT_NEAR(e.ci95, 73.74400597274496, 1e-9);
+  // 8-2: finite bounds (the normal approximation gave "+- inf" here).
+  const EloEstimate eight = eloEstimate(8, 0, 2);
+  EXPECT_TRUE(std::isfinite(eight.low) && std::isfinite(eight.high)) << eight.low << " " << eight.high;
+  EXPECT_LT(eight.low, eight.elo);
+  EXPECT_GT(eight.high, eight.elo);
+  // 1-1: a finite, symmetric, non-zero interval.
+  const EloEstimate even = eloEstimate(1, 0, 1);
+  EXPECT_TRUE(std::isfinite(even.ci95));
+  EXPECT_GT(even.ci95, 0);
+  EXPECT_EQ(formatElo(eight).find("inf"), std::string::npos) << formatElo(eight);
+}
+
+TEST(ArenaStats, NormalizedElo) {
+  // From pairs: K (m - 1/2) / sqrt(2 var_pair), K = 800 / ln 10; interval K 1.96 / sqrt(2 N) (python3).
+  NormalizedElo n = normalizedElo({5, 20, 40, 25, 10}, 0, 0, 0);
+  EXPECT_NEAR(n.value, 36.35462290819022, 1e-9);
+  EXPECT_NEAR(n.ci95, 48.15123066909429, 1e-9);
+  // From W/D/L before two pairs are complete: W 60 D 20 L 20, sd 0.4 per game.
+  n = normalizedElo({0, 0, 0, 0, 0}, 60, 20, 20);
+  EXPECT_NEAR(n.value, 173.71779276130073, 1e-9);
+  EXPECT_NEAR(n.ci95, 68.09612345718847, 1e-9);
+  EXPECT_TRUE(std::isnan(normalizedElo({0, 0, 0, 0, 5}, 10, 0, 0).value));  // no spread: n/a
+  EXPECT_EQ(formatNormalizedElo(normalizedElo({0, 0, 0, 0, 5}, 10, 0, 0)), "nElo n/a");
 }
 
 TEST(ArenaStats, EloEdgeCases) {
@@ -32,6 +55,8 @@ TEST(ArenaStats, EloEdgeCases) {
   EXPECT_TRUE(std::isnan(none.score));
   EloEstimate allWins = eloEstimate(10, 0, 0);
   EXPECT_TRUE(std::isinf(allWins.elo));
+  EXPECT_NEAR(allWins.low, 166.20152718389093, 1e-9);  // Wilson's lower bound stays informative
+  EXPECT_TRUE(std::isinf(allWins.high));
   EloEstimate even = eloEstimate(5, 0, 5);
   EXPECT_DOUBLE_EQ(even.elo, 0.0);
   EXPECT_NEAR(even.low, -even.high, 1e-9);
@@ -45,6 +70,33 @@ TEST(ArenaStats, EloIntervalPentanomial) {
   EXPECT_NEAR(e.high, 61.19580216710877, 1e-9);
   EXPECT_NEAR(e.ci95, 34.8264253039565, 1e-9);
   EXPECT_TRUE(std::isnan(pairEloEstimate({0, 0, 0, 0, 0}).score));
+  // Every pair alike: no spread, but the interval (Wilson's over the pairs) is not of zero width.
+  const EloEstimate alike = pairEloEstimate({0, 0, 3, 0, 0});
+  EXPECT_DOUBLE_EQ(alike.elo, 0.0);
+  EXPECT_GT(alike.ci95, 100);
+  EXPECT_TRUE(std::isfinite(alike.ci95));
+}
+
+TEST(ArenaStats, RepeatedGamesAreFound) {
+  auto game = [](int number, int seatOfA, std::vector<Cell> cells) {
+    GameRecord r;
+    r.game = number, r.pair = number / 2, r.seatOfA = seatOfA;
+    r.result.reason = Reason::Line4, r.result.winnerSeat = 0;
+    for (Cell c : cells) r.result.moves.push_back(MoveRecord{c, 10, false, ""});
+    return r;
+  };
+  MatchStats m;
+  m.add(game(0, 0, {1, 2, 3}));
+  m.add(game(1, 1, {1, 2, 3}));  // the same moves with the seats swapped: another game
+  m.add(game(2, 0, {1, 2, 4}));
+  m.add(game(3, 0, {1, 2, 3}));  // game 0 again
+  m.add(game(4, 1, {1, 2, 3}));  // game 1 again
+  ASSERT_EQ(m.repeats.size(), 2u);
+  EXPECT_EQ(m.repeats[0], std::make_pair(3, 0));
+  EXPECT_EQ(m.repeats[1], std::make_pair(4, 1));
+  EXPECT_EQ(m.repeatOf(4), 1);
+  EXPECT_EQ(m.repeatOf(2), -1);
+  EXPECT_NE(repeatsText(m).find("2 of 5 repeat an earlier game"), std::string::npos) << repeatsText(m);
 }
 
 TEST(ArenaStats, LikelihoodOfSuperiority) {

@@ -174,7 +174,7 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
 
   BookBitWriter oldVersion;
   oldVersion.write(1, kBookVersionBits);
-  rejected(oldVersion.text(), "book format version 1, expected " + std::to_string(kBookVersion));
+  rejected(oldVersion.text(), "format version 1 at character 0, expected " + std::to_string(kBookVersion));
 
   BookBitWriter emptyPass;  // a pass node must list replies
   emptyPass.write(kBookVersion, kBookVersionBits);

@@ -17,6 +17,7 @@
 #include "rng.h"
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
+#include "tests/book_versions.h"
 #include "tools/book/grow.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
@@ -86,28 +87,6 @@ Database copyOf(const Database& db) {
   std::string error;
   EXPECT_TRUE(deserializeDatabase(serializeDatabase(db), "copy", copy, error)) << error;
   return copy;
-}
-
-// The version-1 layout (no runs), as the previous generator wrote it.
-std::string versionOneBytes(const Database& db) {
-  using namespace dbfile;
-  std::vector<const Database::Map::value_type*> order;
-  for (const auto& e : db.map()) order.push_back(&e);
-  std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
-  std::string out(kDatabaseMagic, 8);
-  put(out, 1, 4);
-  put(out, db.games(), 8);
-  put(out, order.size(), 8);
-  for (const auto* e : order) {
-    putPositionHead(out, e->first, e->second);
-    for (const auto& m : e->second.moves) {
-      putMoveHead(out, m);
-      putVarint(out, m.games);
-      putVarint(out, m.halfPoints);
-    }
-  }
-  put(out, fnv1a(out, out.size()), 8);
-  return out;
 }
 
 }  // namespace

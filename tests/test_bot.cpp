@@ -110,10 +110,10 @@ TEST(Bot, ShortTimeBudgetsAnswerEveryTurn) {
 }
 
 // --deep-time-ms / --deep-until-turn (the book's ceiling experiment): the bot's own turns 2..T
-// search for the deep budget (never shorter). The transcript is decided by turn 3: turn 2 is checked.
+// search for the deep budget (never shorter); turn 2 of this transcript is far from any proof.
 TEST(Bot, DeepEarlyTurnsUseTheirBudget) {
   const CommandRun run = runCommand(kBot + " --no-book --time-ms 5 --first-time-ms 20 --deep-time-ms 60 --deep-until-turn 2 < " +
-                                    kData + "transcript_first_id1.txt 2>&1 >/dev/null");
+                                    kData + "transcript_second_id2.txt 2>&1 >/dev/null");
   ASSERT_EQ(run.status, 0) << run.out;
   const std::regex line(R"(turn (\d+): .* ([0-9.]+) ms)");
   int deepTurns = 0;
@@ -154,10 +154,11 @@ std::string botStderr(const std::string& input) {
 TEST(Bot, ProtocolErrorsOfTheLastReadAreReported) {
   // The grid cut short after row 1: the read fails, and the bot still says why.
   std::string text = botStderr("1\n9\n00000\n000000\n");
-  EXPECT_NE(text.find("protocol: input ended inside the grid at row 2"), std::string::npos) << text;
+  EXPECT_NE(text.find("protocol: input line 4: input ended inside the grid at row 2"), std::string::npos) << text;
   text = botStderr("hello\n");
-  EXPECT_NE(text.find("protocol: expected the id 1/2 or the row count 9, got 'hello'"), std::string::npos) << text;
-  EXPECT_NE(text.find("protocol: input ended before the grid"), std::string::npos) << text;
+  EXPECT_NE(text.find("protocol: input line 1: expected the id 1/2 or the row count 9, got 'hello'"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("protocol: input line 1: input ended before the grid"), std::string::npos) << text;
 }
 
 TEST(Bot, EmptyInputEndsCleanly) {

@@ -1,5 +1,5 @@
 // arena: plays a match between two CodinGame-protocol bots and reports the result with statistics.
-//   build/bin/arena [options] 'COMMAND A' 'COMMAND B'
+//   build/bin/arena [options] [NAME=]'COMMAND A' [NAME=]'COMMAND B'
 // See docs/arena.md. Exit status 0 when the match ran (whatever the score), 2 on usage errors.
 #include <fcntl.h>
 #include <signal.h>
@@ -21,6 +21,7 @@
 
 #include "tools/arena/match.h"
 #include "tools/arena/openings.h"
+#include "tools/arena/record_file.h"
 #include "tools/arena/setup.h"
 #include "tools/arena/tournament.h"
 #include "tools/cli.h"
@@ -30,10 +31,11 @@ using namespace yav::arena;
 
 namespace {
 
-const char* const kUsage = R"(usage: arena [options] 'COMMAND A' 'COMMAND B'
+const char* const kUsage = R"(usage: arena [options] [NAME=]'COMMAND A' [NAME=]'COMMAND B'
        arena --tournament round-robin|gauntlet [options] NAME=COMMAND NAME=COMMAND...
 Plays games between bots speaking the CodinGame Yavalath protocol (each command runs via
-/bin/sh -c, a fresh process per game). Two bots: a match, results from A's point of view.
+/bin/sh -c, a fresh process per game). Two bots: a match, results from A's point of view; a bot
+without NAME= is named after its program. Games start from random 1-2-ply openings by default.
 Exit status: 0 played, 2 usage error, 3 a bot failed before its first answer, 130 interrupted.
 )";
 
@@ -54,7 +56,7 @@ struct Options {
   std::string recordFile, jsonFile, stderrDir;
   OpeningSettings openings;
   bool seedGiven = false;
-  bool noRecord = false, resume = false, quiet = false;
+  bool noRecord = false, resume = false, quiet = false, emptyBoard = false;
   SprtConfig sprt;
 };
 
@@ -77,27 +79,101 @@ void parseSprt(const std::string& spec, SprtConfig& cfg) {
   if (cfg.elo1 <= cfg.elo0) usageError("--sprt: elo1 must be greater than elo0");
 }
 
-// "name=command" of --tournament; names are unique and safe in file names.
+bool isSafeName(const std::string& name) {
+  bool safe = !name.empty();
+  for (char c : name) safe = safe && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-');
+  return safe;
+}
+
+// "name=command"; names are unique and safe in file names. In a match the name is optional.
 BotSpec parseNamedBot(const std::string& text, const std::vector<BotSpec>& earlier) {
   const size_t eq = text.find('=');
   const std::string name = text.substr(0, eq == std::string::npos ? 0 : eq);
-  bool safe = !name.empty();
-  for (char c : name) safe = safe && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-');
-  if (eq == std::string::npos || !safe || eq + 1 == text.size())
-    usageError("--tournament: expected a bot as NAME=COMMAND (NAME: letters, digits, . _ -), got '" + text + "'");
+  if (eq == std::string::npos || !isSafeName(name) || eq + 1 == text.size())
+    usageError("expected a bot as NAME=COMMAND (NAME: letters, digits, . _ -), got '" + text + "'");
   for (const BotSpec& b : earlier)
-    if (b.name == name) usageError("--tournament: two bots are named '" + name + "'");
+    if (b.name == name) usageError("two bots are named '" + name + "'");
   return {name, text.substr(eq + 1)};
 }
 
-Options parseOptions(int argc, char** argv) {
-  Options o;
+// A match's bot: NAME=COMMAND, or the command alone, named after its program's file name
+// ("build/bin/bot --iterations 300" -> "bot"); two equal names become NAME-A and NAME-B.
+std::vector<BotSpec> matchBots(const std::string& a, const std::string& b) {
+  auto one = [](const std::string& text) -> BotSpec {
+    const size_t eq = text.find('=');
+    if (eq != std::string::npos && isSafeName(text.substr(0, eq)) && eq + 1 < text.size())
+      return {text.substr(0, eq), text.substr(eq + 1)};
+    std::string program = text.substr(0, text.find_first_of(" \t"));
+    program = program.substr(program.find_last_of('/') + 1);
+    std::string name;
+    for (char c : program) name += isSafeName(std::string(1, c)) ? c : '_';
+    return {name.empty() ? "bot" : name, text};
+  };
+  std::vector<BotSpec> bots = {one(a), one(b)};
+  if (bots[0].name == bots[1].name) bots[0].name += "-A", bots[1].name += "-B";
+  return bots;
+}
+
+// Fails (usage error) unless `path` can be written: an existing writable file, or a new one in a
+// writable directory. Checked before any game, so that no match is played for nothing.
+void requireWritable(const std::string& option, const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  struct stat st;
+  const bool exists = stat(path.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) usageError(option + " '" + path + "' is a directory");
+  if (access(exists ? path.c_str() : dir.c_str(), exists ? W_OK : W_OK | X_OK) != 0)
+    usageError("cannot write " + option + " '" + path + "': " + std::strerror(errno) +
+               (exists ? "" : " (directory '" + dir + "')"));
+}
+
+void checkBots(Options& o, const std::vector<std::string>& positional) {
+  if (!o.tournament.empty()) {
+    if (positional.size() < 2)
+      usageError("--tournament expects at least two bots NAME=COMMAND, got " + std::to_string(positional.size()));
+    if (o.sprt.enabled) usageError("--sprt compares two bots; it does not apply to --tournament");
+    for (const std::string& p : positional) o.bots.push_back(parseNamedBot(p, o.bots));
+  } else {
+    if (positional.size() != 2)
+      usageError("expected two bots 'COMMAND A' 'COMMAND B' or NAME=COMMAND (or --tournament), got " +
+                 std::to_string(positional.size()));
+    o.bots = matchBots(positional[0], positional[1]);
+    o.commandA = o.bots[0].command, o.commandB = o.bots[1].command;
+  }
+  if (o.games < 0) o.games = o.sprt.enabled ? 20000 : 10;
+}
+
+// Random 1-2-ply openings unless told otherwise: from one start, deterministic bots would replay
+// the same two games over and over.
+void checkOpenings(Options& o) {
+  if (o.emptyBoard && o.openings.kind != OpeningSettings::Kind::None)
+    usageError("--empty-board excludes --openings and --random-openings");
+  if (!o.emptyBoard && o.openings.kind == OpeningSettings::Kind::None)
+    o.openings.kind = OpeningSettings::Kind::Random, o.openings.minPlies = 1, o.openings.maxPlies = 2;
+  if (o.seedGiven && o.openings.kind != OpeningSettings::Kind::Random)
+    usageError("--seed applies to random openings, not to --openings or --empty-board");
+  if (o.openings.kind == OpeningSettings::Kind::Random && !o.seedGiven) {
+    std::random_device device;  // a new seed per run; printed and recorded so the run can be repeated
+    o.openings.seed = (uint64_t(device()) << 32 | device()) ^ uint64_t(Clock::now().time_since_epoch().count());
+  }
+}
+
+// Contradictory or unwritable outputs fail here, before any game is played.
+void checkOutputs(const Options& o) {
+  if (o.resume && o.recordFile.empty()) usageError("--resume needs --record FILE");
+  if (o.resume && o.noRecord) usageError("--resume and --no-record exclude each other");
+  if (o.noRecord && !o.recordFile.empty()) usageError("--no-record and --record exclude each other");
+  if (!o.recordFile.empty()) requireWritable("--record", o.recordFile);
+  if (!o.jsonFile.empty()) requireWritable("--json", o.jsonFile);
+}
+
+// The flags, each with its meaning and default (the --help text is generated from them).
+void declareFlags(cli::Flags& flags, Options& o) {
   auto openingsKind = [&o](OpeningSettings::Kind kind) {
     if (o.openings.kind != OpeningSettings::Kind::None && o.openings.kind != kind)
       usageError("--openings and --random-openings exclude each other");
     o.openings.kind = kind;
   };
-  cli::Flags flags("arena");
   flags
       .value("--tournament", "KIND",
              "several bots named NAME=COMMAND (NAME: letters, digits, . _ -): "
@@ -124,7 +200,7 @@ Options parseOptions(int argc, char** argv) {
              "spaces, commas or semicolons; '#' starts a comment. Pair k uses line k mod "
              "count. tools/openings/two_stone.txt holds every two-ply start up to "
              "symmetry.",
-             "none, games start on the empty board",
+             "random openings",
              [&o, openingsKind](const std::string& v) {
                openingsKind(OpeningSettings::Kind::File);
                o.openings.file = v;
@@ -134,13 +210,15 @@ Options parseOptions(int argc, char** argv) {
              "each pair starts from K random plies that make no 3 and no 4 (ply 2 is never "
              "a steal; with K = 1 the second bot may steal). K1-K2: pair k draws K from "
              "the range.",
-             "off",
+             "1-2 unless --openings or --empty-board",
              [&o, openingsKind](const std::string& v) {
                openingsKind(OpeningSettings::Kind::Random);
                std::string error;
                parsePlyRange(v, o.openings.minPlies, o.openings.maxPlies, error);
                return error;
              })
+      .option("--empty-board", o.emptyBoard,
+              "every game starts on the empty board (deterministic bots then repeat the same two games)")
       .value("--seed", "S", "seed of the random openings", "a new one per run, printed and recorded",
              [&o](const std::string& v) {
                o.seedGiven = true;
@@ -166,28 +244,18 @@ Options parseOptions(int argc, char** argv) {
                        parseSprt(v, o.sprt);
                        return std::string();
                      })
-      .text("--stderr-dir", "DIR", o.stderrDir, "keep each bot's stderr in DIR/game-<n>-<A|B|NAME>.log", "discarded")
-      .option("--quiet", o.quiet, "no live progress line");
+      .text("--stderr-dir", "DIR", o.stderrDir, "keep each bot's stderr in DIR/game-<n>-<NAME>.log", "discarded")
+      .option("--quiet", o.quiet, "no per-game lines and no progress line");
+}
+
+Options parseOptions(int argc, char** argv) {
+  Options o;
+  cli::Flags flags("arena");
+  declareFlags(flags, o);
   const std::vector<std::string> positional = flags.parseOrExit(argc, argv, 1, kUsage, SIZE_MAX);
-  if (!o.tournament.empty()) {
-    if (positional.size() < 2)
-      usageError("--tournament expects at least two bots NAME=COMMAND, got " + std::to_string(positional.size()));
-    if (o.sprt.enabled) usageError("--sprt compares two bots; it does not apply to --tournament");
-    for (const std::string& p : positional) o.bots.push_back(parseNamedBot(p, o.bots));
-  } else {
-    if (positional.size() != 2)
-      usageError("expected two bot commands 'COMMAND A' 'COMMAND B' (or --tournament with NAME=COMMAND bots), got " +
-                 std::to_string(positional.size()));
-    o.commandA = positional[0], o.commandB = positional[1];
-  }
-  if (o.games < 0) o.games = o.sprt.enabled ? 20000 : 10;
-  if (o.resume && o.recordFile.empty()) usageError("--resume needs --record FILE");
-  if (o.resume && o.noRecord) usageError("--resume and --no-record exclude each other");
-  if (o.seedGiven && o.openings.kind != OpeningSettings::Kind::Random) usageError("--seed needs --random-openings");
-  if (o.openings.kind == OpeningSettings::Kind::Random && !o.seedGiven) {
-    std::random_device device;  // a new seed per run; printed and recorded so the run can be repeated
-    o.openings.seed = (uint64_t(device()) << 32 | device()) ^ uint64_t(Clock::now().time_since_epoch().count());
-  }
+  checkBots(o, positional);
+  checkOpenings(o);
+  checkOutputs(o);
   return o;
 }
 
@@ -214,6 +282,7 @@ struct Match {
   std::atomic<bool> sprtDone{false};
   int running = 0;
   FILE* record = nullptr;
+  std::vector<std::string> finishedLines;  // "game 3: ... beats ...", printed by the main thread
   Clock::time_point start = Clock::now();
   int64_t playedThisRun = 0;
 };
@@ -287,8 +356,12 @@ void playOneGame(Match& m, int game, const ScheduledGame& g) {
   for (int fd : errFd)
     if (fd >= 0) close(fd);
   if (!m.fatal.empty()) return;
-  m.stats[size_t(g.pairing)].add(record);
+  MatchStats& stats = m.stats[size_t(g.pairing)];
+  stats.add(record);
   if (record.result.reason != Reason::Aborted) {
+    const int repeatOf = stats.repeatOf(game);
+    m.finishedLines.push_back(gameSummary(record) +
+                              (repeatOf >= 0 ? "  [repeats game " + std::to_string(repeatOf) + ": same moves, same seats]" : ""));
     ++m.playedThisRun;
     if (m.record) {
       std::fputs((recordToJson(record) + "\n").c_str(), m.record);
@@ -371,39 +444,24 @@ std::vector<ScheduledGame> makeSchedule(size_t pairings, int gamesPerPairing) {
 // Returns whether the file already has a header.
 bool readRecordForResume(Match& m) {
   std::ifstream in(m.opt.recordFile);
-  std::string line;
-  int number = 0;
-  bool header = false;
-  while (in && std::getline(in, line)) {
-    ++number;
-    if (line.empty()) continue;
-    if (!header) {
-      SetUp recorded;
-      std::string version, date;
-      if (!headerFromJson(line, recorded, version, date))
-        usageError("--resume: '" + m.opt.recordFile + "' has no set-up header (written by an older arena?); "
-                   "start a new record file");
-      header = true;
-      // The seed is part of the set-up: without --seed, continue with the recorded one.
-      if (recorded.openings.kind == OpeningSettings::Kind::Random &&
-          m.setUp.openings.kind == OpeningSettings::Kind::Random && !m.opt.seedGiven)
-        m.setUp.openings.seed = recorded.openings.seed;
-      const std::vector<std::string> differences = setUpDifferences(recorded, m.setUp);
-      if (!differences.empty()) {
-        std::string text = "--resume: '" + m.opt.recordFile + "' (arena " + version + ", " + date +
-                           ") was made with a different set-up:";
-        for (const auto& d : differences) text += "\n  " + d;
-        usageError(text + "\nUse the same set-up, or a new record file");
-      }
-      continue;
+  RecordFile file;
+  std::string error;
+  if (!readRecordFile(in, m.opt.recordFile, file, error)) usageError("--resume: " + error);
+  for (const std::string& warning : file.warnings) std::cerr << "arena: " << warning << "\n";
+  if (file.hasHeader) {
+    // The seed is part of the set-up: without --seed, continue with the recorded one.
+    if (file.setUp.openings.kind == OpeningSettings::Kind::Random &&
+        m.setUp.openings.kind == OpeningSettings::Kind::Random && !m.opt.seedGiven)
+      m.setUp.openings.seed = file.setUp.openings.seed;
+    const std::vector<std::string> differences = setUpDifferences(file.setUp, m.setUp);
+    if (!differences.empty()) {
+      std::string text = "--resume: '" + m.opt.recordFile + "' (arena " + file.version + ", " + file.date +
+                         ") was made with a different set-up:";
+      for (const auto& d : differences) text += "\n  " + d;
+      usageError(text + "\nUse the same set-up, or a new record file");
     }
-    if (isRecordHeader(line)) continue;
-    GameRecord r;
-    std::string error;
-    if (!recordFromJson(line, r, error)) {
-      std::cerr << "arena: " << m.opt.recordFile << ":" << number << ": " << error << " (line skipped)\n";
-      continue;
-    }
+  }
+  for (const GameRecord& r : file.games) {
     const int local = 2 * r.pair + r.seatOfA;
     if (r.result.reason == Reason::Aborted || r.pairing < 0 || size_t(r.pairing) >= m.pairings.size() ||
         local >= m.opt.games || m.finishedGames.count({r.pairing, local}))
@@ -412,36 +470,25 @@ bool readRecordForResume(Match& m) {
     m.stats[size_t(r.pairing)].add(r);
   }
   std::cerr << "arena: resuming with " << m.finishedGames.size() << " finished games from " << m.opt.recordFile << "\n";
-  return header;
+  return file.hasHeader;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  Match m;
-  m.opt = parseOptions(argc, argv);
-  Options& opt = m.opt;
-  if (opt.tournament.empty()) {
-    m.setUp.mode = "match";
-    m.setUp.bots = {{"A", opt.commandA}, {"B", opt.commandB}};
-    m.pairings = {{0, 1}};
-  } else {
-    m.setUp.mode = opt.tournament;
-    m.setUp.bots = opt.bots;
-    for (int i = 0; i < int(opt.bots.size()); ++i)
-      for (int j = i + 1; j < int(opt.bots.size()); ++j)
-        if (opt.tournament == "round-robin" || i == 0) m.pairings.push_back({i, j});
-  }
+// The bots, pairings, schedule and openings of the run.
+void setUpRun(Match& m) {
+  const Options& opt = m.opt;
+  m.setUp.mode = opt.tournament.empty() ? "match" : opt.tournament;
+  m.setUp.bots = opt.bots;
+  for (int i = 0; i < int(opt.bots.size()); ++i)
+    for (int j = i + 1; j < int(opt.bots.size()); ++j)
+      if (opt.tournament != "gauntlet" || i == 0) m.pairings.push_back({i, j});
   m.setUp.limits = opt.limits;
   m.setUp.gamesPerPairing = opt.games;
   m.stats.resize(m.pairings.size());
   m.provedWorking.assign(m.setUp.bots.size(), false);
   m.schedule = makeSchedule(m.pairings.size(), opt.games);
-  {
-    std::string error;
-    if (!m.openings.init(opt.openings, error)) usageError(error);
-    m.setUp.openings = m.openings.settings();  // with the file's hash
-  }
+  std::string error;
+  if (!m.openings.init(opt.openings, error)) usageError(error);
+  m.setUp.openings = m.openings.settings();  // with the file's hash
   const unsigned cores = std::thread::hardware_concurrency();
   if (cores > 0 && unsigned(opt.jobs) > cores)
     std::cerr << "arena: warning: --jobs " << opt.jobs << " exceeds the " << cores
@@ -452,7 +499,11 @@ int main(int argc, char** argv) {
     if (stat(opt.stderrDir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
       usageError("--stderr-dir '" + opt.stderrDir + "' is not a directory");
   }
+}
 
+// --resume's finished games, then the record file opened (a header first when it is new).
+void openRecord(Match& m) {
+  Options& opt = m.opt;
   const bool hasHeader = opt.resume && readRecordForResume(m);
   if (m.setUp.openings.seed != opt.openings.seed) {  // adopted from the record
     opt.openings.seed = m.setUp.openings.seed;
@@ -461,21 +512,15 @@ int main(int argc, char** argv) {
   }
   if (opt.openings.kind == OpeningSettings::Kind::Random)
     std::cerr << "arena: openings: " << opt.openings.describe() << " (repeat with --seed " << opt.openings.seed << ")\n";
-  if (!opt.noRecord) {
-    if (opt.recordFile.empty()) opt.recordFile = defaultRecordPath();
-    m.record = std::fopen(opt.recordFile.c_str(), opt.resume ? "a" : "w");
-    if (!m.record) usageError("cannot write the record file '" + opt.recordFile + "': " + std::strerror(errno));
-    fcntl(fileno(m.record), F_SETFD, FD_CLOEXEC);
-    if (!hasHeader) std::fprintf(m.record, "%s\n", headerToJson(m.setUp, utcNow()).c_str()), std::fflush(m.record);
-  }
+  if (opt.noRecord) return;
+  if (opt.recordFile.empty()) opt.recordFile = defaultRecordPath();
+  m.record = std::fopen(opt.recordFile.c_str(), opt.resume ? "a" : "w");
+  if (!m.record) usageError("cannot write the record file '" + opt.recordFile + "': " + std::strerror(errno));
+  fcntl(fileno(m.record), F_SETFD, FD_CLOEXEC);
+  if (!hasHeader) std::fprintf(m.record, "%s\n", headerToJson(m.setUp, utcNow()).c_str()), std::fflush(m.record);
+}
 
-  m.info.commandA = opt.commandA, m.info.commandB = opt.commandB;
-  m.info.limits = opt.limits;
-  m.info.gamesPlanned = opt.games;
-  m.info.sprt = opt.sprt;
-  m.info.openings = m.openings.settings();
-  m.info.recordFile = opt.noRecord ? "" : opt.recordFile;
-
+void installSignalHandlers() {
   struct sigaction sa {};
   sa.sa_handler = onSignal;
   sigemptyset(&sa.sa_mask);
@@ -483,10 +528,15 @@ int main(int argc, char** argv) {
   sigaction(SIGTERM, &sa, nullptr);
   sigaction(SIGHUP, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
+}
 
+// Plays the schedule with --jobs workers; meanwhile prints one line per finished game and the
+// progress: live on a terminal, a line every 10 s otherwise (a log file gets no '\r').
+void playGames(Match& m) {
   std::vector<std::thread> threads;
-  for (int j = 0; j < opt.jobs; ++j) threads.emplace_back(worker, std::ref(m));
+  for (int j = 0; j < m.opt.jobs; ++j) threads.emplace_back(worker, std::ref(m));
   const bool tty = isatty(2);
+  bool progressShown = false;  // a live progress line is on the terminal
   {
     std::unique_lock<std::mutex> lock(m.mutex);
     auto lastPrint = Clock::now() - std::chrono::hours(1);
@@ -496,22 +546,32 @@ int main(int argc, char** argv) {
       int64_t done = 0;
       for (const MatchStats& s : m.stats) done += s.games();
       const bool finished = m.running == 0 && (stopRequested() || m.sprtDone || m.nextGame >= m.schedule.size());
-      if (!opt.quiet && m.fatal.empty() &&
-          (tty ? (done != lastDone || msSince(lastPrint) > 1000) : (done != lastDone && msSince(lastPrint) > 10000) || finished)) {
-        std::cerr << (tty ? "\r\033[K" : "") << progressLine(m) << (tty ? "" : "\n") << std::flush;
-        lastPrint = Clock::now(), lastDone = done;
+      if (!m.opt.quiet && m.fatal.empty()) {
+        for (const std::string& line : m.finishedLines)
+          std::cerr << (progressShown ? "\r\033[K" : "") << line << "\n", progressShown = false;
+        if (tty ? (done != lastDone || msSince(lastPrint) > 1000) : (done != lastDone && msSince(lastPrint) > 10000) || finished) {
+          std::cerr << (tty ? "\r\033[K" : "") << progressLine(m) << (tty ? "" : "\n") << std::flush;
+          progressShown = tty, lastPrint = Clock::now(), lastDone = done;
+        }
       }
+      m.finishedLines.clear();
       if (finished) break;
     }
   }
   for (auto& t : threads) t.join();
-  if (!opt.quiet && tty) std::cerr << "\n";
-  if (m.record) std::fclose(m.record);
-  if (!m.fatal.empty()) {
-    std::cerr << "arena: " << m.fatal << "\n";
-    return 3;
-  }
+  if (progressShown) std::cerr << "\n";
+}
 
+// The end report on stdout and, with --json, in a file. Returns the exit status.
+int report(Match& m) {
+  const Options& opt = m.opt;
+  m.info.nameA = m.setUp.bots[0].name, m.info.nameB = m.setUp.bots[1].name;
+  m.info.commandA = opt.commandA, m.info.commandB = opt.commandB;
+  m.info.limits = opt.limits;
+  m.info.gamesPlanned = opt.games;
+  m.info.sprt = opt.sprt;
+  m.info.openings = m.openings.settings();
+  m.info.recordFile = opt.noRecord ? "" : opt.recordFile;
   m.info.interrupted = stopRequested();
   m.info.elapsedSeconds = msSince(m.start) / 1000;
   TournamentInfo t{m.setUp, m.pairings, m.info.recordFile, m.info.interrupted, m.info.elapsedSeconds};
@@ -521,9 +581,26 @@ int main(int argc, char** argv) {
     std::ofstream out(opt.jsonFile);
     out << (tournament ? tournamentJsonReport(m.stats, t) : jsonReport(m.stats[0], m.info));
     if (!out) {
-      std::cerr << "arena: cannot write '" << opt.jsonFile << "'\n";
+      std::cerr << "arena: cannot write '" << opt.jsonFile << "': " << std::strerror(errno) << "\n";
       return 1;
     }
   }
   return m.info.interrupted ? 130 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Match m;
+  m.opt = parseOptions(argc, argv);
+  setUpRun(m);
+  openRecord(m);
+  installSignalHandlers();
+  playGames(m);
+  if (m.record) std::fclose(m.record);
+  if (!m.fatal.empty()) {
+    std::cerr << "arena: " << m.fatal << "\n";
+    return 3;
+  }
+  return report(m);
 }

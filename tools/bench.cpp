@@ -1,10 +1,14 @@
 // Single-threaded speed of the core, from the empty board: random playouts/s, smart playouts/s and
 // nanoseconds per canonicalisation of realistic (6-12 stone) positions.
-// Ends with one machine-readable line: RESULT random_pps=<n> smart_pps=<n> canon_ns=<n>
+// Also MCTS iterations/s of the bot's search on the bench positions (tests/data/bench_*.txt).
+// Ends with one machine-readable line: RESULT random_pps=<n> smart_pps=<n> canon_ns=<n> ... mcts_ips_1=<n> ...
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,9 +17,12 @@
 #include "endgame.h"
 #include "forcing.h"
 #include "playout.h"
+#include "protocol.h"
 #include "rng.h"
+#include "search.h"
 #include "symmetry.h"
 #include "tools/cli.h"
+#include "tools/progress.h"
 
 using namespace yav;
 
@@ -168,14 +175,36 @@ SolverStats timeEndgame(uint64_t seed) {
 
 }  // namespace
 
+// MCTS iterations per second of the bot's search (its default options, no book) on a position given
+// as the bot's input (tests/data/bench_*.txt), for `seconds`; the tree starts empty.
+double timeMcts(const std::string& path, double seconds, uint64_t seed) {
+  std::ifstream in(path);
+  ProtocolReader reader(in);
+  TurnInput turn;
+  if (!in || !reader.read(turn)) {
+    std::fprintf(stderr, "bench: cannot read a position from '%s'%s%s\n", path.c_str(), in ? "" : ": ",
+                 in ? "" : std::strerror(errno));
+    std::exit(2);
+  }
+  static Search search(kDefaultNodes, SearchOptions());
+  search.reset();
+  SearchLimits limits;
+  limits.timeMs = seconds * 1000;
+  limits.seed = seed;
+  const SearchResult r = search.run(turn.board, limits);
+  return r.elapsedMs > 0 ? double(r.iterations) / (r.elapsedMs / 1000) : 0;
+}
+
 int main(int argc, char** argv) {
   double seconds = 2;
+  std::string mctsFiles = "tests/data/bench_empty_id1.txt,tests/data/bench_midgame_id2.txt";
   uint64_t seed = 1;
   int rounds = 1;
   cli::Flags flags("bench");
-  flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each of the three main measurements")
-      .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each (progress on stderr)")
-      .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed");
+  flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each main measurement (playouts, canonicalisation, each MCTS position)")
+      .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each")
+      .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed")
+      .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s", mctsFiles);
   flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N]\n");
   symmetries();  // built on first use: not inside a timed loop
   const std::vector<PositionKey> positions = realisticPositions(4096, seed + 2);
@@ -186,23 +215,42 @@ int main(int argc, char** argv) {
   double randomPps = 0, smartPps = 0, canonNs = 0, checkNs = 0;
   SolverStats forcing, endgame;
   uint64_t sink = 0;
+  std::vector<std::string> mctsPaths;
+  for (size_t start = 0; start <= mctsFiles.size();) {
+    const size_t comma = std::min(mctsFiles.find(',', start), mctsFiles.size());
+    if (comma > start) mctsPaths.push_back(mctsFiles.substr(start, comma - start));
+    start = comma + 1;
+  }
+  std::vector<double> mctsIps(mctsPaths.size(), 0);
+  Progress progress("measurements", long(rounds) * (6 + long(mctsPaths.size())));
+  // Progress per measurement: a default run takes about 20 s.
+  long step = 0;
+  auto measured = [&](const char* what) { progress.update(++step, what); };
   for (int round = 0; round < rounds; ++round) {
     const PlayoutStats r = timePlayouts(randomPlayout, seconds, seed + 3 * uint64_t(round));
+    measured("random playouts");
     const PlayoutStats s = timePlayouts(smartPlayout, seconds, seed + 3 * uint64_t(round) + 1);
+    measured("smart playouts");
     const double c = timeCanonicalisation(positions, seconds, sink);
+    measured("canonicalisation");
     const double k = timeCheckCells(positions, seconds / 4, sink);
+    measured("checkCells");
     const SolverStats f = timeForcing(seed + 5 + uint64_t(round));
     if (f.nodesPerSecond > forcing.nodesPerSecond) forcing = f;
+    measured("forcing solver");
     const SolverStats e = timeEndgame(seed + 7 + uint64_t(round));
     if (e.nodesPerSecond > endgame.nodesPerSecond) endgame = e;
+    measured("endgame solver");
     if (r.games / r.seconds > randomPps) random = r, randomPps = r.games / r.seconds;
     if (s.games / s.seconds > smartPps) smart = s, smartPps = s.games / s.seconds;
     if (round == 0 || c < canonNs) canonNs = c;
     if (round == 0 || k < checkNs) checkNs = k;
-    if (rounds > 1)
-      std::fprintf(stderr, "round %d/%d: random %.0f/s, smart %.0f/s, canon %.1f ns\n", round + 1, rounds,
-                   r.games / r.seconds, s.games / s.seconds, c);
+    for (size_t i = 0; i < mctsPaths.size(); ++i) {
+      mctsIps[i] = std::max(mctsIps[i], timeMcts(mctsPaths[i], seconds, seed + uint64_t(round)));
+      measured("MCTS");
+    }
   }
+
   benchSink = sink;
   if (rounds > 1) std::printf("best of %d rounds of %.2f s per measurement:\n", rounds, seconds);
   printPlayouts("random", random);
@@ -214,8 +262,13 @@ int main(int argc, char** argv) {
               forcing.nodesPerSecond, 100.0 * forcing.solved / forcing.positions);
   std::printf("endgame %10.0f solver nodes/s (512 positions with 16-24 empty cells, <= 100000 nodes; %.1f%% solved)\n",
               endgame.nodesPerSecond, 100.0 * endgame.solved / endgame.positions);
+  for (size_t i = 0; i < mctsPaths.size(); ++i)
+    std::printf("mcts    %10.0f iterations/s (the bot's search, %s, %.2f s from an empty tree)\n", mctsIps[i],
+                mctsPaths[i].c_str(), seconds);
   std::printf("smart/random playout speed ratio %.3f\n", smartPps / randomPps);
-  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f endgame_nps=%.0f\n", randomPps,
+  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f endgame_nps=%.0f", randomPps,
               smartPps, canonNs, forcing.nodesPerSecond, endgame.nodesPerSecond);
+  for (size_t i = 0; i < mctsPaths.size(); ++i) std::printf(" mcts_ips_%zu=%.0f", i + 1, mctsIps[i]);
+  std::printf("\n");
   return 0;
 }

@@ -16,7 +16,9 @@
 
 #include "clock.h"
 #include "search.h"
+#include "tools/arena/stats.h"
 #include "tools/cli.h"
+#include "tools/progress.h"
 #include "tools/search_config.h"
 
 using namespace yav;
@@ -83,7 +85,7 @@ int main(int argc, char** argv) {
   std::mutex mutex;
   int winsA = 0, winsB = 0, draws = 0, done = 0;
   double slowest = 0;
-  const Stopwatch clock;
+  Progress progress("games", games);
   auto worker = [&] {
     for (int g; (g = next++) < games;) {
       Rng rng(seed * 7919 + uint64_t(g / 2));
@@ -94,16 +96,15 @@ int main(int argc, char** argv) {
       (w == 0 ? winsA : w == 1 ? winsB : draws)++;
       slowest = std::max(slowest, slow);
       ++done;
-      const double rate = done / (clock.elapsedMs() / 1000);
-      std::fprintf(stderr, "\r%d/%d games  A %d  B %d  draws %d  %.2f games/s  ETA %.0f s   ", done, games, winsA,
-                   winsB, draws, rate, (games - done) / rate);
+      progress.update(done, "A " + std::to_string(winsA) + "  B " + std::to_string(winsB) + "  draws " +
+                                std::to_string(draws));
     }
   };
   std::vector<std::thread> threads;
   for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
   const double score = (winsA + 0.5 * draws) / games;
-  std::fprintf(stderr, "\n");
-  std::printf("A %d  B %d  draws %d  of %d: A scores %.1f%% (+-%.1f%%), slowest move %.1f ms\n", winsA, winsB, draws,
-              games, 100 * score, 100 * 1.96 * std::sqrt(score * (1 - score) / games), slowest);
+  const arena::ScoreInterval interval = arena::wilsonInterval(score, games);  // never of zero width
+  std::printf("A %d  B %d  draws %d  of %d: A scores %.1f%% [%.1f%%, %.1f%%] (95%%, Wilson), slowest move %.1f ms\n",
+              winsA, winsB, draws, games, 100 * score, 100 * interval.low, 100 * interval.high, slowest);
 }

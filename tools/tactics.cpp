@@ -18,7 +18,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -30,49 +32,27 @@
 #include "clock.h"
 #include "search.h"
 #include "tools/cli.h"
+#include "tools/arena/stats.h"
+#include "tools/progress.h"
 #include "tools/search_config.h"
+#include "tools/tactics_suite.h"
 
 using namespace yav;
 
 namespace {
 
-struct SuiteEntry {
-  enum Kind { Attack, Defence } kind;
-  Board board;
-  Cell move;  // attack: the game's winning move; defence: the losing move that was played
-  int pliesToEnd;
-};
-
-std::string format(const SuiteEntry& e) {
-  return std::string(e.kind == SuiteEntry::Attack ? "attack" : "defence") + " " + cli::hexText(e.board.stones(0)) + " " +
-         cli::hexText(e.board.stones(1)) + " " + std::to_string(e.board.toMove()) + " " + std::to_string(e.move) + " " +
-         std::to_string(e.pliesToEnd);
-}
-
-// Reads a suite; exits with the file name and line number on a malformed line.
+// Reads a suite; exits (status 2) with the file name and line number on a malformed line.
 std::vector<SuiteEntry> readSuite(const std::string& path) {
   std::ifstream in(path);
   if (!in) {
-    std::fprintf(stderr, "tactics: cannot read %s\n", path.c_str());
+    std::fprintf(stderr, "tactics: cannot read %s: %s\n", path.c_str(), std::strerror(errno));
     std::exit(2);
   }
   std::vector<SuiteEntry> out;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream ss(line);
-    std::string kind, s0, s1;
-    int toMove = -1, move = -1, plies = -1;
-    ss >> kind >> s0 >> s1 >> toMove >> move >> plies;
-    const uint64_t p0 = std::strtoull(s0.c_str(), nullptr, 16), p1 = std::strtoull(s1.c_str(), nullptr, 16);
-    const bool ok = ss && (kind == "attack" || kind == "defence") && (toMove == 0 || toMove == 1) && move >= 0 &&
-                    move < kCells && !(p0 & p1) && !((p0 | p1) & ~kFullBoard) && !((p0 | p1) >> move & 1);
-    if (!ok) {
-      std::fprintf(stderr, "tactics: %s:%d: malformed suite line '%s'\n", path.c_str(), number, line.c_str());
-      std::exit(2);
-    }
-    out.push_back({kind == "attack" ? SuiteEntry::Attack : SuiteEntry::Defence, Board::fromStones(p0, p1, toMove),
-                   Cell(move), plies});
+  std::string error;
+  if (!parseSuite(in, path, out, error)) {
+    std::fprintf(stderr, "tactics: %s\n", error.c_str());
+    std::exit(2);
   }
   return out;
 }
@@ -146,134 +126,155 @@ const char* const kUsage =
     "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
     "                   [--jobs J]\n";
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
+  std::string command;  // build or run
   uint64_t games = 50, iterations = 20000, proveIterations = 400000, seed = 1, jobs = 1;
   double timeMs = 75;
   std::string out, suite, config;
   SearchConfig tested;
+};
+
+Options parseOptions(int argc, char** argv) {
+  Options o;
   cli::Flags flags("tactics");
-  flags.integer("--games", "N", games, 1, cli::kNoLimit, "self-play games to harvest (build)")
-      .text("--out", "FILE", out, "suite file written (build)", "none, needed by build")
-      .integer("--iterations", "N", iterations, 1, cli::kNoLimit, "iterations per self-play move (build)")
-      .integer("--prove-iterations", "N", proveIterations, 1, cli::kNoLimit, "iterations of the prover search")
-      .integer("--seed", "S", seed, 0, cli::kNoLimit, "first game's seed (build)")
-      .text("--suite", "FILE", suite, "suite to run (run)", "none, needed by run")
-      .number("--time-ms", "MS", timeMs, 1, cli::kNoMax, "time per position (run)", "75, the bot's later turns")
+  flags.integer("--games", "N", o.games, 1, cli::kNoLimit, "self-play games to harvest (build)")
+      .text("--out", "FILE", o.out, "suite file written (build)", "none, needed by build")
+      .integer("--iterations", "N", o.iterations, 1, cli::kNoLimit, "iterations per self-play move (build)")
+      .integer("--prove-iterations", "N", o.proveIterations, 1, cli::kNoLimit, "iterations of the prover search")
+      .integer("--seed", "S", o.seed, 0, cli::kNoLimit, "first game's seed (build)")
+      .text("--suite", "FILE", o.suite, "suite to run (run)", "none, needed by run")
+      .number("--time-ms", "MS", o.timeMs, 1, cli::kNoMax, "time per position (run)", "75, the bot's later turns")
       .value("--config", "CONFIG", "search under test (run), as search_match's keys (e.g. noforcing), listed below",
              "the bot's",
-             [&tested, &config](const std::string& v) {
-               config = v;
+             [&o](const std::string& v) {
+               o.config = v;
                std::string error;
-               parseSearchConfig(v, tested, error);
+               parseSearchConfig(v, o.tested, error);
                return error;
              })
-      .integer("--jobs", "J", jobs, 1, 1024, "threads (timings need a quiet machine: use 1 per core)");
+      .integer("--jobs", "J", o.jobs, 1, 1024, "threads (timings need a quiet machine: use 1 per core)");
   const std::vector<std::string> positional =
       flags.parseOrExit(argc, argv, 1, kUsage, 1, "CONFIG keys:\n" + searchConfigKeys());
   if (positional.size() != 1 || (positional[0] != "build" && positional[0] != "run"))
     flags.fail("expected one command, build or run");
-  const std::string command = positional[0];
+  o.command = positional[0];
+  if (o.command == "build" && o.out.empty()) flags.fail("build needs --out FILE");
+  if (o.command == "run" && o.suite.empty()) flags.fail("run needs --suite FILE");
+  return o;
+}
+
+// `work(i)` for i in [0, count) on `jobs` threads, with the progress on stderr.
+template <class Work>
+void forEachInParallel(uint64_t count, uint64_t jobs, const char* unit, Work&& work) {
+  std::atomic<uint64_t> next{0}, done{0};
+  Progress progress(unit, long(count));
+  auto worker = [&] {
+    for (uint64_t i; (i = next++) < count;) {
+      work(i);
+      progress.update(long(++done));
+    }
+  };
+  std::vector<std::thread> threads;
+  for (uint64_t j = 0; j < jobs; ++j) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+}
+
+// tactics build: self-play games, harvested into a suite file.
+int buildSuite(const Options& o) {
   std::mutex mutex;
-  std::atomic<uint64_t> next{0};
-  const Stopwatch clock;
-
-  if (command == "build") {
-    if (out.empty()) flags.fail("build needs --out FILE");
-    std::vector<SuiteEntry> entries;
-    uint64_t done = 0;
-    auto worker = [&] {
-      SearchOptions playing;
-      playing.forcing = false;
-      Search player(kNodes, playing), prover(kNodes, SearchOptions::deepAnalysis());
-      for (uint64_t g; (g = next++) < games;) {
-        std::vector<SuiteEntry> found;
-        harvest(selfPlay(player, iterations, seed + g), prover, proveIterations, found);
-        std::lock_guard<std::mutex> lock(mutex);
-        entries.insert(entries.end(), found.begin(), found.end());
-        ++done;
-        const double rate = done / (clock.elapsedMs() / 1000);
-        std::fprintf(stderr, "\rgames %llu/%llu  positions %zu  %.2f games/s  ETA %.0f s   ", (unsigned long long)done,
-                     (unsigned long long)games, entries.size(), rate, (games - done) / rate);
-      }
-    };
-    std::vector<std::thread> threads;
-    for (uint64_t j = 0; j < jobs; ++j) threads.emplace_back(worker);
-    for (auto& t : threads) t.join();
-    std::fprintf(stderr, "\n");
-    std::sort(entries.begin(), entries.end(), [](const SuiteEntry& a, const SuiteEntry& b) {
-      return a.kind != b.kind ? a.kind < b.kind : a.pliesToEnd < b.pliesToEnd;
-    });
-    std::ofstream file(out);
-    file << "# kind stones0(hex) stones1(hex) toMove move(cell) pliesToEnd — tools/tactics.cpp build, " << games
-         << " games at " << iterations << " iterations, prover " << proveIterations << " iterations, seed " << seed
-         << "\n";
-    for (const SuiteEntry& e : entries) file << format(e) << "\n";
-    if (!file) {
-      std::fprintf(stderr, "tactics: cannot write %s\n", out.c_str());
-      return 1;
-    }
-    std::printf("wrote %zu positions to %s\n", entries.size(), out.c_str());
-    return 0;
+  std::vector<SuiteEntry> entries;
+  SearchOptions playing;
+  playing.forcing = false;
+  forEachInParallel(o.games, o.jobs, "games", [&](uint64_t g) {
+    thread_local Search player(kNodes, playing), prover(kNodes, SearchOptions::deepAnalysis());  // one per thread
+    std::vector<SuiteEntry> found;
+    harvest(selfPlay(player, o.iterations, o.seed + g), prover, o.proveIterations, found);
+    std::lock_guard<std::mutex> lock(mutex);
+    entries.insert(entries.end(), found.begin(), found.end());
+  });
+  std::sort(entries.begin(), entries.end(), [](const SuiteEntry& a, const SuiteEntry& b) {
+    return a.kind != b.kind ? a.kind < b.kind : a.pliesToEnd < b.pliesToEnd;
+  });
+  std::ofstream file(o.out);
+  file << "# kind stones0(hex) stones1(hex) toMove move(cell) pliesToEnd — tools/tactics.cpp build, " << o.games
+       << " games at " << o.iterations << " iterations, prover " << o.proveIterations << " iterations, seed " << o.seed
+       << "\n";
+  for (const SuiteEntry& e : entries) file << formatSuiteEntry(e) << "\n";
+  if (!file) {
+    std::fprintf(stderr, "tactics: cannot write %s: %s\n", o.out.c_str(), std::strerror(errno));
+    return 1;
   }
+  std::printf("wrote %zu positions to %s\n", entries.size(), o.out.c_str());
+  return 0;
+}
 
-  if (command == "run") {
-    if (suite.empty()) flags.fail("run needs --suite FILE");
-    const std::vector<SuiteEntry> entries = readSuite(suite);
-    struct EntryResult {
-      bool ok;
-      double ms;
-      bool unavoidable;
-    };
-    std::vector<EntryResult> results(entries.size());
-    auto worker = [&] {
-      Search player(kNodes, tested.options), prover(kNodes, SearchOptions::deepAnalysis());
-      for (uint64_t i; (i = next++) < entries.size();) {
-        const SuiteEntry& e = entries[i];
-        player.reset();
-        SearchLimits l;
-        l.timeMs = timeMs;
-        l.seed = 99 + i;
-        const SearchResult r = player.run(e.board, l);
-        Board after = e.board;
-        const yav::Outcome o = after.play(r.move);
-        bool ok;
-        if (e.kind == SuiteEntry::Attack)
-          ok = o == yav::Outcome::Win || (o == yav::Outcome::None && prove(prover, after, proveIterations) == Proof::Loss);
-        else
-          ok = r.move != e.move && o == yav::Outcome::None && prove(prover, after, proveIterations) != Proof::Win;
-        // A defence position the prover now proves lost has no defence: it is left out.
-        const bool unavoidable = e.kind == SuiteEntry::Defence && !ok && prove(prover, e.board, proveIterations) == Proof::Loss;
-        results[i] = {ok, r.proof == Proof::Win ? r.elapsedMs : timeMs, unavoidable};
+struct EntryResult {
+  bool ok = false;
+  double ms = 0;
+  bool unavoidable = false;
+};
+
+// One suite position searched at the time under test, judged by the prover (see the file comment).
+EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, Search& player, Search& prover) {
+  player.reset();
+  SearchLimits l;
+  l.timeMs = o.timeMs;
+  l.seed = 99 + index;
+  const SearchResult r = player.run(e.board, l);
+  Board after = e.board;
+  const yav::Outcome outcome = after.play(r.move);
+  bool ok;
+  if (e.kind == SuiteEntry::Attack)
+    ok = outcome == yav::Outcome::Win ||
+         (outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) == Proof::Loss);
+  else
+    ok = r.move != e.move && outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) != Proof::Win;
+  // A defence position the prover now proves lost has no defence: it is left out.
+  const bool unavoidable = e.kind == SuiteEntry::Defence && !ok && prove(prover, e.board, o.proveIterations) == Proof::Loss;
+  return {ok, r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable};
+}
+
+void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector<EntryResult>& results, const Options& o) {
+  for (int kind = 0; kind < 2; ++kind) {
+    int total = 0, ok = 0, unavoidable = 0;
+    std::vector<double> times;
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].kind != kind) continue;
+      if (results[i].unavoidable) {
+        ++unavoidable;
+        continue;
       }
-    };
-    std::vector<std::thread> threads;
-    for (uint64_t j = 0; j < jobs; ++j) threads.emplace_back(worker);
-    for (auto& t : threads) t.join();
-    for (int kind = 0; kind < 2; ++kind) {
-      int total = 0, ok = 0, unavoidable = 0;
-      std::vector<double> times;
-      for (size_t i = 0; i < entries.size(); ++i) {
-        if (entries[i].kind != kind) continue;
-        if (results[i].unavoidable) {
-          ++unavoidable;
-          continue;
-        }
-        ++total, ok += results[i].ok;
-        if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
-      }
-      if (!total) continue;
-      std::printf("%-8s %3d/%3d = %5.1f%%", kind == SuiteEntry::Attack ? "attack" : "defence", ok, total,
-                  100.0 * ok / total);
-      if (!times.empty()) {
-        std::sort(times.begin(), times.end());
-        std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
-      }
-      if (unavoidable) std::printf("  (%d left out: the prover proves them lost)", unavoidable);
-      std::printf("   (config '%s', %.0f ms per move)\n", config.c_str(), timeMs);
+      ++total, ok += results[i].ok;
+      if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
     }
-    return 0;
+    if (!total) continue;
+    const arena::ScoreInterval interval = arena::wilsonInterval(double(ok) / total, total);
+    std::printf("%-8s %3d/%3d = %5.1f%% [%.1f%%, %.1f%%]", kind == SuiteEntry::Attack ? "attack" : "defence", ok, total,
+                100.0 * ok / total, 100 * interval.low, 100 * interval.high);
+    if (!times.empty()) {
+      std::sort(times.begin(), times.end());
+      std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
+    }
+    if (unavoidable) std::printf("  (%d left out: the prover proves them lost)", unavoidable);
+    std::printf("   (config '%s', %.0f ms per move)\n", o.config.c_str(), o.timeMs);
   }
-  flags.fail("expected one command, build or run");
+}
+
+// tactics run: every position of the suite, with the progress and the shares found.
+int runSuite(const Options& o) {
+  const std::vector<SuiteEntry> entries = readSuite(o.suite);
+  std::vector<EntryResult> results(entries.size());
+  forEachInParallel(entries.size(), o.jobs, "positions", [&](uint64_t i) {
+    thread_local Search player(kNodes, o.tested.options), prover(kNodes, SearchOptions::deepAnalysis());
+    results[i] = judge(entries[i], i, o, player, prover);
+  });
+  printSuiteResults(entries, results, o);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parseOptions(argc, argv);
+  return o.command == "build" ? buildSuite(o) : runSuite(o);
 }

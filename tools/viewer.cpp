@@ -4,6 +4,8 @@
 //   viewer --moves '4 4; 3 2' [--ply K] [--svg OUT]
 #include <cmath>
 #include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -152,7 +154,7 @@ std::string svgBoard(const ReplayPosition& p, bool numbered, const Legend& l, co
   if (p.decidingLine)
     lines.push_back(std::string(p.lastOutcome == Outcome::Win ? "green band and rings: the line of 4+ that won"
                                                               : "red band and rings: the line of 3 that lost"));
-  lines.push_back("red ring: last move; after " + std::to_string(p.plies) + (p.plies == 1 ? " ply: " : " plies: ") +
+  lines.push_back("orange tag: last move; after " + std::to_string(p.plies) + (p.plies == 1 ? " ply: " : " plies: ") +
                   toMoveLine(p, l));
   lines.insert(lines.end(), caption.begin(), caption.end());
   for (std::string& line : lines)
@@ -213,14 +215,19 @@ std::string svgBoard(const ReplayPosition& p, bool numbered, const Legend& l, co
     const int seat = first ? 0 : 1;
     const bool last = c == p.lastMove;
     if (c == p.stolen) {
-      o << svgStone(cx, cy, seat, last ? "#d02020" : "#1a5fb4", 3, " stroke-dasharray=\"4 2\"");
+      o << svgStone(cx, cy, seat, "#1a5fb4", 3, " stroke-dasharray=\"4 2\"");
       // The steal mark: a small blue tag at the upper right.
       std::snprintf(buf, sizeof buf, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"#1a5fb4\"/>\n", cx + 13, cy - 13);
       o << buf << svgText(cx + 13, cy - 9.5, 10, "#ffffff", "S", "middle", "bold");
     } else {
       const bool inLine = p.decidingLine & bit(c);
       const char* lineColour = p.lastOutcome == Outcome::Win ? "#1f9d3a" : "#d02020";
-      o << svgStone(cx, cy, seat, last ? "#d02020" : inLine ? lineColour : "#404040", last || inLine ? 3 : 1);
+      o << svgStone(cx, cy, seat, inLine ? lineColour : "#404040", inLine ? 3 : 1);
+    }
+    if (last) {  // the last move's own mark: an orange tag at the upper left (the steal's is at the right)
+      std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"#f08c00\" "
+                    "stroke=\"#202020\" stroke-width=\"1\" class=\"last-move\"/>\n", cx - 18, cy - 18);
+      o << buf;
     }
     if (numbered && p.placedAt[c]) o << svgText(cx, cy + 4.5, 13, seat == 0 ? "#fafafa" : "#202020", std::to_string(p.placedAt[c]), "middle");
   }
@@ -238,7 +245,7 @@ struct RecordFile {
 
 RecordFile readRecords(const std::string& path) {
   std::ifstream in(path);
-  if (!in) usageError("cannot read '" + path + "'");
+  if (!in) usageError("cannot read '" + path + "': " + std::strerror(errno));
   RecordFile f;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
@@ -316,7 +323,8 @@ int main(int argc, char** argv) {
     std::vector<std::string> caption;
     if (fromRecord) {
       caption.push_back("game " + std::to_string(game.game) + " (pair " + std::to_string(game.pair) + ")" +
-                        (game.result.openingPlies ? ", opening of " + std::to_string(game.result.openingPlies) + " plies" : ""));
+                        (game.result.openingPlies ? ", opening of " + std::to_string(game.result.openingPlies) +
+                                                               (game.result.openingPlies == 1 ? " ply" : " plies") : ""));
       if (upto == moves.size()) caption.push_back(resultLine(game, legend));
     }
     std::ofstream out(svgPath);

@@ -29,6 +29,11 @@ struct MatchStats {
   Pentanomial pairs = {0, 0, 0, 0, 0};
   std::map<int, int> pendingPairPoints;  // pair -> A's half-points of the one finished game so far
   BotTimes times[2];                     // A, B
+  // Repeated games: the same moves with the same bots in the same seats as an earlier game. Two
+  // deterministic bots replay the same games from the same start; Elo, LOS and SPRT would count
+  // the copies as independent evidence.
+  std::map<std::string, int> gameByMoves;       // seat of A + moves -> the first game played so
+  std::vector<std::pair<int, int>> repeats;     // (game, the earlier game it repeats)
 
   int64_t games() const { return wins + draws + losses; }
   double score() const { return games() ? (wins + 0.5 * draws) / double(games()) : NAN; }
@@ -58,6 +63,10 @@ struct MatchStats {
       pendingPairPoints.erase(it);
     }
     const auto& moves = r.result.moves;
+    std::string key(1, char('0' + a));
+    for (const MoveRecord& mv : moves) key += char(mv.cell + 1);
+    const auto earlier = gameByMoves.emplace(key, r.game);
+    if (!earlier.second) repeats.push_back({r.game, earlier.first->second});
     bool seen[2] = {false, false};
     for (size_t i = size_t(r.result.openingPlies); i < moves.size(); ++i) {
       const int seat = int(i % 2);  // turns alternate (a steal is ply 1, then seat 0 moves again)
@@ -70,15 +79,33 @@ struct MatchStats {
   }
 
   EloEstimate elo() const { return eloEstimate(double(wins), double(draws), double(losses)); }
+  NormalizedElo nelo() const { return normalizedElo(pairs, double(wins), double(draws), double(losses)); }
+  // The repeat of `game`'s moves and seats: the earlier game's number, or -1.
+  int repeatOf(int game) const {
+    for (const auto& r : repeats)
+      if (r.first == game) return r.second;
+    return -1;
+  }
   double los() const { return likelihoodOfSuperiority(double(wins), double(losses)); }
 };
 
+// "+12.3", "+inf"
+inline std::string signedText(double v) {
+  char buf[32];
+  if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
+  std::snprintf(buf, sizeof buf, "%+.1f", v);
+  return buf;
+}
+// "Elo +240.8 [-6.9, +487.3]": the estimate and its asymmetric 95% bounds.
 inline std::string formatElo(const EloEstimate& e) {
-  char buf[96];
   if (std::isnan(e.score)) return "Elo n/a";
-  if (!std::isfinite(e.elo)) std::snprintf(buf, sizeof buf, "Elo %s", e.elo > 0 ? "+inf" : "-inf");
-  else if (!std::isfinite(e.ci95)) std::snprintf(buf, sizeof buf, "Elo %+.1f +- inf", e.elo);
-  else std::snprintf(buf, sizeof buf, "Elo %+.1f +- %.1f", e.elo, e.ci95);
+  return "Elo " + signedText(e.elo) + " [" + signedText(e.low) + ", " + signedText(e.high) + "]";
+}
+// "nElo +35.2 +- 28.1", or "nElo n/a" while the scores do not vary.
+inline std::string formatNormalizedElo(const NormalizedElo& e) {
+  if (std::isnan(e.value)) return "nElo n/a";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "nElo %+.1f +- %.1f", e.value, e.ci95);
   return buf;
 }
 
@@ -99,7 +126,19 @@ inline TimeSummary summarizeTimes(const BotTimes& t) {
   return s;
 }
 
+// "Repeated games: 4 of 6 repeat an earlier game (same moves, same seats): 2 = 0, 3 = 1, ..."
+inline std::string repeatsText(const MatchStats& m) {
+  std::string text = "Repeated games: " + std::to_string(m.repeats.size()) + " of " + std::to_string(m.games());
+  if (m.repeats.empty()) return text + "\n";
+  text += " repeat an earlier game (same moves, same seats; the statistics count them as independent, "
+          "use openings):";
+  for (size_t i = 0; i < m.repeats.size() && i < 10; ++i)
+    text += (i ? ", " : " ") + std::to_string(m.repeats[i].first) + " = " + std::to_string(m.repeats[i].second);
+  return text + (m.repeats.size() > 10 ? ", ...\n" : "\n");
+}
+
 struct MatchInfo {
+  std::string nameA = "A", nameB = "B";
   std::string commandA, commandB;
   Limits limits;
   int gamesPlanned = 0;
@@ -114,7 +153,8 @@ inline std::string textReport(const MatchStats& m, const MatchInfo& info) {
   std::ostringstream o;
   char buf[512];
   const EloEstimate e = m.elo();
-  o << "Match: A = '" << info.commandA << "'  vs  B = '" << info.commandB << "'\n";
+  o << "Match: A = " << info.nameA << " ('" << info.commandA << "')  vs  B = " << info.nameB << " ('" << info.commandB
+    << "')\n";
   std::snprintf(buf, sizeof buf, "Limits: first turn %.0f ms, later %.0f ms, grace x%.2f\n", info.limits.firstTurnMs,
                 info.limits.turnMs, info.limits.grace);
   o << buf;
@@ -123,10 +163,11 @@ inline std::string textReport(const MatchStats& m, const MatchInfo& info) {
   if (m.aborted) o << " (" << m.aborted << " aborted, not counted)";
   if (info.interrupted) o << "  [INTERRUPTED]";
   o << "\n";
-  std::snprintf(buf, sizeof buf, "A: W %lld  D %lld  L %lld   score %.3f   %s (95%%)   LOS %.1f%%\n", (long long)m.wins,
-                (long long)m.draws, (long long)m.losses, m.games() ? m.score() : 0.0, formatElo(e).c_str(),
-                100 * m.los());
+  std::snprintf(buf, sizeof buf, "A: W %lld  D %lld  L %lld   score %.3f   %s (95%%)   %s   LOS %.1f%%\n",
+                (long long)m.wins, (long long)m.draws, (long long)m.losses, m.games() ? m.score() : 0.0,
+                formatElo(e).c_str(), formatNormalizedElo(m.nelo()).c_str(), 100 * m.los());
   o << buf;
+  o << repeatsText(m);
   for (int seat = 0; seat < 2; ++seat) {
     std::snprintf(buf, sizeof buf, "A moving %s: W %lld  D %lld  L %lld\n", seat == 0 ? "first " : "second",
                   (long long)m.seatWins[seat], (long long)m.seatDraws[seat], (long long)m.seatLosses[seat]);
@@ -175,10 +216,12 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
     << ",\n  \"losses\": " << m.losses << ",\n  \"aborted\": " << m.aborted
     << ",\n  \"score\": " << number(m.score(), 4) << ",\n  \"elo\": " << number(e.elo, 2)
     << ",\n  \"elo_ci95\": " << number(e.ci95, 2) << ",\n  \"elo_low\": " << number(e.low, 2)
-    << ",\n  \"elo_high\": " << number(e.high, 2) << ",\n  \"los\": " << number(m.los(), 4)
+    << ",\n  \"elo_high\": " << number(e.high, 2) << ",\n  \"nelo\": " << number(m.nelo().value, 2)
+    << ",\n  \"nelo_ci95\": " << number(m.nelo().ci95, 2) << ",\n  \"los\": " << number(m.los(), 4)
     << ",\n  \"games_planned\": " << info.gamesPlanned << ",\n  \"interrupted\": " << (info.interrupted ? "true" : "false")
     << ",\n  \"elapsed_s\": " << number(info.elapsedSeconds, 1) << ",\n  \"command_a\": " << json::quote(info.commandA)
-    << ",\n  \"command_b\": " << json::quote(info.commandB) << ",\n  \"limits\": {\"first_turn_ms\": "
+    << ",\n  \"command_b\": " << json::quote(info.commandB) << ",\n  \"name_a\": " << json::quote(info.nameA)
+    << ",\n  \"name_b\": " << json::quote(info.nameB) << ",\n  \"limits\": {\"first_turn_ms\": "
     << number(info.limits.firstTurnMs) << ", \"turn_ms\": " << number(info.limits.turnMs)
     << ", \"grace\": " << number(info.limits.grace) << "}";
   o << ",\n  \"openings\": " << openingsJson(info.openings);
@@ -188,7 +231,12 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
       << ", \"draws\": " << m.seatDraws[seat] << ", \"losses\": " << m.seatLosses[seat] << "}";
   const EloEstimate pe = pairEloEstimate(m.pairs);
   o << "},\n  \"pentanomial\": [" << m.pairs[0] << ", " << m.pairs[1] << ", " << m.pairs[2] << ", " << m.pairs[3]
-    << ", " << m.pairs[4] << "],\n  \"pair_elo\": " << number(pe.elo, 2) << ", \"pair_elo_ci95\": " << number(pe.ci95, 2);
+    << ", " << m.pairs[4] << "],\n  \"pair_elo\": " << number(pe.elo, 2) << ", \"pair_elo_ci95\": " << number(pe.ci95, 2)
+    << ", \"pair_elo_low\": " << number(pe.low, 2) << ", \"pair_elo_high\": " << number(pe.high, 2);
+  o << ",\n  \"repeated_games\": " << m.repeats.size() << ", \"repeats\": [";
+  for (size_t i = 0; i < m.repeats.size(); ++i)
+    o << (i ? ", " : "") << "{\"game\": " << m.repeats[i].first << ", \"same_as\": " << m.repeats[i].second << "}";
+  o << "]";
   o << ",\n  \"reasons\": {";
   bool firstReason = true;
   for (int r = 0; r < kReasons; ++r) {

@@ -8,8 +8,11 @@
 // with K >= 2 nobody steals.
 #pragma once
 
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -21,28 +24,35 @@ namespace yav::arena {
 
 using Opening = std::vector<Cell>;
 
-constexpr int kMaxRandomPlies = 30;  // keeps a random opening far from a full board
+constexpr int kMaxRandomPlies = 40;  // leaves at least 21 empty cells: the bots still have a game to play
 
-// Reads an openings file: one move list per line (see parseMoveList), '#' starts a comment, blank
-// lines are skipped. False with `error` naming the file and line.
-inline bool loadOpeningsFile(const std::string& path, std::vector<Opening>& openings, std::string& error) {
-  std::ifstream in(path);
-  if (!in) return error = "cannot read openings file '" + path + "'", false;
+// Reads openings: one move list per line (see parseMoveList), '#' starts a comment, blank lines are
+// skipped. False with `error` naming `name` and the line; no opening at all is an error too.
+inline bool parseOpenings(std::istream& in, const std::string& name, std::vector<Opening>& openings, std::string& error) {
   openings.clear();
   std::string line;
+  int lines = 0;
   for (int number = 1; std::getline(in, line); ++number) {
+    lines = number;
     line = line.substr(0, line.find('#'));
     if (line.find_first_not_of(" \t\r,;") == std::string::npos) continue;
     Opening moves;
     std::string why;
     if (!parseMoveList(line, moves, why)) {
-      error = path + ":" + std::to_string(number) + ": " + why + " (expected moves 'x y', e.g. '4 4' or '4 4; 3 2')";
+      error = name + ":" + std::to_string(number) + ": " + why + " (expected moves 'x y', e.g. '4 4' or '4 4; 3 2')";
       return false;
     }
     openings.push_back(moves);
   }
-  if (openings.empty()) return error = "openings file '" + path + "' has no opening (one 'x y' move list per line)", false;
+  if (openings.empty())
+    return error = name + ": no opening in its " + std::to_string(lines) + " lines (one 'x y' move list per line)", false;
   return true;
+}
+
+inline bool loadOpeningsFile(const std::string& path, std::vector<Opening>& openings, std::string& error) {
+  std::ifstream in(path);
+  if (!in) return error = "cannot read openings file '" + path + "': " + std::strerror(errno), false;
+  return parseOpenings(in, path, openings, error);
 }
 
 // A 64-bit hash of text (FNV-1a): records name the openings file's content, not only its path.
@@ -108,8 +118,8 @@ inline bool parsePlyRange(const std::string& text, int& minPlies, int& maxPlies,
   long long lo = 0, hi = 0;
   const bool ok = dash == std::string::npos ? parseJavaInt(text, lo) && (hi = lo, true)
                                             : parseJavaInt(text.substr(0, dash), lo) && parseJavaInt(text.substr(dash + 1), hi);
-  if (!ok || lo < 1 || hi > kMaxRandomPlies || lo > hi) {
-    error = "--random-openings expects K or K1-K2 with 1 <= K1 <= K2 <= " + std::to_string(kMaxRandomPlies) + ", got '" +
+  if (!ok || lo < 0 || hi > kMaxRandomPlies || lo > hi) {
+    error = "--random-openings expects K or K1-K2 with 0 <= K1 <= K2 <= " + std::to_string(kMaxRandomPlies) + ", got '" +
             text + "'";
     return false;
   }

@@ -7,7 +7,8 @@
 //  "reason":"line3","detail":"seat 1 made a line of 3"}
 // `bots` names the pairing's A and B (in tournaments the bots' own names); `seats[0]` moved first
 // (CodinGame id 1); `winner_seat` is 1, 2 or 0 (draw/aborted); times are -1 for forced opening
-// moves; `slow` lists the ply indices answered later than the limit.
+// moves; `slow` lists the ply indices answered later than the limit; `final_ms` is the answer time
+// of a late, bad or illegal last answer (it placed no stone, so it is not in `times_ms`).
 #pragma once
 
 #include <sstream>
@@ -53,8 +54,33 @@ inline std::string recordToJson(const GameRecord& r) {
     << ",\"winner_seat\":" << (r.result.winnerSeat + 1) << ",\"reason\":" << json::quote(reasonName(r.result.reason))
     << ",\"detail\":" << json::quote(r.result.detail);
   if (!r.result.finalAnswer.empty()) o << ",\"final_answer\":" << json::quote(r.result.finalAnswer);
+  if (r.result.finalMs >= 0) o << ",\"final_ms\":" << json::number(r.result.finalMs, 2);
   o << "}";
   return o.str();
+}
+
+// One line per finished game, as the arena prints it: "game 3: new (x) beats old (o), line of 4,
+// 23 plies". x moved first (the viewer's X), o second.
+inline std::string gameSummary(const GameRecord& r) {
+  const std::string seatName[2] = {(r.seatOfA == 0 ? r.nameA : r.nameB) + " (x)",
+                                   (r.seatOfA == 0 ? r.nameB : r.nameA) + " (o)"};
+  const std::string plies = std::to_string(r.result.moves.size()) + (r.result.moves.size() == 1 ? " ply" : " plies");
+  std::string text = "game " + std::to_string(r.game) + ": ";
+  if (r.result.reason == Reason::Aborted) return text + seatName[0] + " vs " + seatName[1] + " aborted";
+  if (r.result.winnerSeat < 0) return text + seatName[0] + " and " + seatName[1] + " draw, board full, " + plies;
+  const int w = r.result.winnerSeat;
+  const std::string loser = w == 0 ? (r.seatOfA == 0 ? r.nameB : r.nameA) : (r.seatOfA == 0 ? r.nameA : r.nameB);
+  std::string how;
+  switch (r.result.reason) {
+    case Reason::Line4: how = "line of 4"; break;
+    case Reason::Line3: how = loser + " made a line of 3"; break;
+    case Reason::Timeout: how = loser + " lost on time"; break;
+    case Reason::Illegal: how = loser + " played an illegal move"; break;
+    case Reason::BadOutput: how = loser + " gave bad output"; break;
+    case Reason::Crash: how = loser + " crashed"; break;
+    default: how = reasonName(r.result.reason); break;
+  }
+  return text + seatName[w] + " beats " + seatName[w ^ 1] + ", " + how + ", " + plies;
 }
 
 // The first line of a record file is its set-up (setup.h), not a game.
@@ -99,6 +125,7 @@ inline bool recordFromJson(const std::string& line, GameRecord& r, std::string& 
     return error = "unknown reason '" + v.stringOr("reason", "") + "'", false;
   r.result.detail = v.stringOr("detail", "");
   r.result.finalAnswer = v.stringOr("final_answer", "");
+  r.result.finalMs = v.numberOr("final_ms", -1);
   return true;
 }
 

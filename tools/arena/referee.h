@@ -138,6 +138,7 @@ struct GameResult {
   int openingPlies = 0;
   std::vector<MoveRecord> moves;  // opening moves first
   std::string finalAnswer;        // what the losing bot answered on its last turn, if it did
+  double finalMs = -1;            // when that last, losing answer came (a late, bad or illegal one); -1: none
 };
 
 // Plays one game. `opening` holds forced moves (validated legal and not ending the game) played
@@ -191,6 +192,7 @@ inline GameResult refereeGame(Player* players[2], const std::vector<Cell>& openi
                       who + " closed its output before answering (" + reply.exitInfo + ")");
       case Reply::Status::Line: break;
     }
+    result.finalMs = reply.ms;  // kept only if this answer ends the game without a move
     if (reply.ms > limit * limits.grace)  // the line arrived, but too late
       return finish(seat ^ 1, Reason::Timeout,
                     who + " answered after " + std::to_string(int(reply.ms)) + " ms");
@@ -215,6 +217,7 @@ inline GameResult refereeGame(Player* players[2], const std::vector<Cell>& openi
     m.slow = reply.ms > limit;
     m.message = message;
     result.moves.push_back(m);
+    result.finalMs = -1;
     const Outcome outcome = board.play(cell);
     lastMove = cell;
     if (outcome == Outcome::Win) return finish(seat, Reason::Line4, who + " made a line of 4");

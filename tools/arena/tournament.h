@@ -100,19 +100,9 @@ inline std::vector<Rating> bradleyTerry(int bots, const std::vector<PairingScore
   return ratings;
 }
 
-// 95% interval of a score: Wilson's interval with the draws as half points (the binomial variance
-// p (1 - p) is the largest a score can have, so draws make it conservative). Unlike the normal
-// approximation it does not shrink to nothing when every game was won.
-struct ScoreInterval {
-  double low = NAN, high = NAN;
-};
+// 95% interval of a pairing's score (stats.h).
 inline ScoreInterval scoreInterval(const MatchStats& m) {
-  const double n = double(m.games());
-  if (n <= 0) return {};
-  const double s = m.score(), z2 = kZ95 * kZ95;
-  const double centre = (s + z2 / (2 * n)) / (1 + z2 / n);
-  const double half = kZ95 / (1 + z2 / n) * std::sqrt(s * (1 - s) / n + z2 / (4 * n * n));
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  return wilsonInterval(m.score(), double(m.games()));
 }
 
 struct TournamentInfo {

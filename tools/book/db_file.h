@@ -78,14 +78,16 @@ struct Reader {
 
 }  // namespace dbfile
 
-inline std::string serializeDatabase(const Database& db) {
+// The file image in the current version; `version` 2 (verdicts without visits) serves the tests of
+// the migration.
+inline std::string serializeDatabase(const Database& db, uint32_t version = kDatabaseVersion) {
   using namespace dbfile;
   std::vector<const Database::Map::value_type*> order;
   order.reserve(db.map().size());
   for (const auto& e : db.map()) order.push_back(&e);
   std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
   std::string out(kDatabaseMagic, 8);
-  put(out, kDatabaseVersion, 4);
+  put(out, version, 4);
   putVarint(out, db.runs().size());
   for (const RunInfo& r : db.runs()) {
     put(out, r.id, 8);
@@ -124,7 +126,7 @@ inline std::string serializeDatabase(const Database& db) {
       for (const DeepMove& m : e->second.moves) {
         put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
         put(out, uint64_t(std::clamp(m.value, 0.0f, 1.0f) * 65535.0f + 0.5f), 2);
-        putVarint(out, m.visits);
+        if (version >= 3) putVarint(out, m.visits);
       }
     }
   }
