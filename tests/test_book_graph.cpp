@@ -273,12 +273,14 @@ std::map<PositionKey, DeepVerdict> handMadeRoot(Cell good, Proof goodProof) {
   return {{PositionKey{}, v}};
 }
 
-GrowOptions firstPlayerOnly() {
+// Growth whose lines start from one or two random stones in these shares (the rest: the empty board).
+GrowOptions withStarts(double oneStone, double twoStones) {
   GrowOptions o;
-  o.model.oneStoneShare = 0;
-  o.model.twoStoneShare = 0;
+  o.model.oneStoneShare = oneStone;
+  o.model.twoStoneShare = twoStones;
   return o;
 }
+GrowOptions firstPlayerOnly() { return withStarts(0, 0); }
 
 }  // namespace
 
@@ -340,10 +342,7 @@ TEST(BookGrowth, TheBotsMovesFollowTheBookMoveInTheirShare) {
 
 TEST(BookGrowth, SecondPlayerLinesStartFromEveryFirstStone) {
   Database db;
-  GrowOptions o;
-  o.model.oneStoneShare = 1;
-  o.model.twoStoneShare = 0;
-  Grower grower(db, o, nullptr);
+  Grower grower(db, withStarts(1, 0), nullptr);
   std::mt19937_64 rng(2);
   std::map<PositionKey, int> starts;
   for (int i = 0; i < 2000; ++i) ++starts[*grower.pickLeaf(rng)];
@@ -353,10 +352,7 @@ TEST(BookGrowth, SecondPlayerLinesStartFromEveryFirstStone) {
 // Two random plies (never a steal) reach the two-stone classes (337 up to symmetry).
 TEST(BookGrowth, TwoStoneLinesStartFromTheTwoPlyClasses) {
   Database db;
-  GrowOptions o;
-  o.model.oneStoneShare = 0;
-  o.model.twoStoneShare = 1;
-  Grower grower(db, o, nullptr);
+  Grower grower(db, withStarts(0, 1), nullptr);
   std::mt19937_64 rng(5);
   std::set<PositionKey> starts;
   for (int i = 0; i < 6000; ++i) {
@@ -373,9 +369,7 @@ TEST(BookGrowth, TwoStoneLinesStartFromTheTwoPlyClasses) {
 // searched one-stone position, then the bot's move at ply 2 is what gets expanded.
 TEST(BookGrowth, FirstPlayerLinesAfterARandomStoneExpandThePly2Positions) {
   Database db;
-  GrowOptions o;
-  o.model.oneStoneShare = 1;
-  o.model.twoStoneShare = 0;
+  const GrowOptions o = withStarts(1, 0);
   for (Cell first : moveClasses(Board())) {
     Board b;
     b.play(first);
