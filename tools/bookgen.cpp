@@ -57,6 +57,21 @@ struct RunSettings {
   }
 };
 
+// The flags every resumable run shares: checkpoints, progress lines and its recorded seed.
+cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint64_t& checkpointEvery, double& progressSeconds,
+                     uint64_t& seed, bool& seedGiven) {
+  return flags
+      .integer("--checkpoint", "N", checkpointEvery, 1, cli::kNoLimit,
+               "save every N " + units + " (and at the end, and on Ctrl-C / SIGTERM)")
+      .number("--progress", "SEC", progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
+      .value("--seed", "S", "the run's base seed", "fresh from time, pid and random_device; recorded",
+             [&seed, &seedGiven](const std::string& v) {
+               seedGiven = true;
+               return cli::toInteger(v, 0, cli::kNoLimit, seed) ? std::string()
+                                                                 : cli::Flags::rangeError("--seed", 0, cli::kNoMax, v);
+             });
+}
+
 cli::Flags runFlags(RunSettings& s) {
   cli::Flags flags("bookgen");
   flags.text("--db", "FILE", s.run.dbPath, "the database; a damaged file is refused, never overwritten", s.run.dbPath)
@@ -83,18 +98,8 @@ cli::Flags runFlags(RunSettings& s) {
               "follow a stored move when its sampled win rate is above P")
       .number("--engine-share", "P", s.play.engineShare, 0, 1, "chance to ask the engine even then, so new moves appear")
       .integer("--store-plies", "N", s.play.storePlies, 0, kCells + 1, "positions deeper than N plies are not stored")
-      .integer("--checkpoint", "N", s.run.checkpointEvery, 1, cli::kNoLimit,
-               "save every N games (and at the end, and on Ctrl-C / SIGTERM)")
-      .number("--progress", "SEC", s.run.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
-      .value("--seed", "S", "the run's base seed", "fresh from time, pid and random_device; recorded",
-             [&s](const std::string& v) {
-               s.seedGiven = true;
-               return cli::toInteger(v, 0, cli::kNoLimit, s.run.seed)
-                          ? std::string()
-                          : cli::Flags::rangeError("--seed", 0, cli::kNoMax, v);
-             })
       .integer("--nodes", "N", s.nodes, 0, cli::kNoLimit, "node pool of each search");
-  return flags;
+  return resumableRunFlags(flags, "games", s.run.checkpointEvery, s.run.progressSeconds, s.run.seed, s.seedGiven);
 }
 
 // `bookgen run`: the search-valued book (grow.h).
@@ -123,18 +128,8 @@ cli::Flags growFlags(GrowSettings& s) {
       .number("--book-move-share", "P", g.bookMoveShare, 0, 1,
               "share of the bot's moves in a line that follow its current book move (the rest: Thompson sampling)")
       .number("--opponent-uniform", "P", g.model.uniform, 0, 1,
-              "share of the opponent's moves spread evenly over its sensible moves (the rest: its best by sampling)")
-      .integer("--checkpoint", "N", g.checkpointEvery, 1, cli::kNoLimit,
-               "save every N positions (and at the end, and on Ctrl-C / SIGTERM)")
-      .number("--progress", "SEC", g.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
-      .value("--seed", "S", "the run's base seed", "fresh from time, pid and random_device; recorded",
-             [&s](const std::string& v) {
-               s.seedGiven = true;
-               return cli::toInteger(v, 0, cli::kNoLimit, s.grow.seed)
-                          ? std::string()
-                          : cli::Flags::rangeError("--seed", 0, cli::kNoMax, v);
-             });
-  return flags;
+              "share of the opponent's moves spread evenly over its sensible moves (the rest: its best by sampling)");
+  return resumableRunFlags(flags, "positions", g.checkpointEvery, g.progressSeconds, g.seed, s.seedGiven);
 }
 
 struct ShowSettings {

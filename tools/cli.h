@@ -11,12 +11,25 @@
 #include <cstdlib>
 #include <functional>
 #include <limits>
+#include <istream>
 #include <string>
 #include <vector>
 
 namespace yav::cli {
 
 // A number as the help and error texts write it: 1, 0.05, 1e-09.
+// Reads `in` line by line, calling onLine(line, number) (numbered from 1) until it returns false.
+// Returns the number of lines read: the text files' parsers name the line of an error and how
+// many lines a file without entries had.
+template <class OnLine>
+int forEachLine(std::istream& in, OnLine&& onLine) {
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line))
+    if (!onLine(line, ++number)) break;
+  return number;
+}
+
 inline std::string numberText(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", v);

@@ -40,27 +40,27 @@ inline bool parseHexStones(const std::string& text, uint64_t& out) {
 // Reads a suite; false with `error` naming `name` and the line. An empty suite is an error too.
 inline bool parseSuite(std::istream& in, const std::string& name, std::vector<SuiteEntry>& out, std::string& error) {
   out.clear();
-  std::string line;
-  int lines = 0;
-  for (int number = 1; std::getline(in, line); ++number) {
-    lines = number;
-    if (line.empty() || line[0] == '#') continue;
+  bool ok = true;
+  const int lines = cli::forEachLine(in, [&](const std::string& line, int number) {
+    if (line.empty() || line[0] == '#') return true;
     std::istringstream ss(line);
     std::string kind, s0, s1, toMove, move, plies, extra;
     ss >> kind >> s0 >> s1 >> toMove >> move >> plies >> extra;
     uint64_t p0 = 0, p1 = 0, side = 0, cell = 0, toEnd = 0;
-    const bool ok = (kind == "attack" || kind == "defence") && parseHexStones(s0, p0) && parseHexStones(s1, p1) &&
-                    cli::toInteger(toMove, 0, 1, side) && cli::toInteger(move, 0, kCells - 1, cell) &&
-                    cli::toInteger(plies, 1, 1000, toEnd) && extra.empty() && !(p0 & p1) &&
-                    !((p0 | p1) & ~kFullBoard) && !((p0 | p1) >> cell & 1);
-    if (!ok) {
+    const bool valid = (kind == "attack" || kind == "defence") && parseHexStones(s0, p0) && parseHexStones(s1, p1) &&
+                       cli::toInteger(toMove, 0, 1, side) && cli::toInteger(move, 0, kCells - 1, cell) &&
+                       cli::toInteger(plies, 1, 1000, toEnd) && extra.empty() && !(p0 & p1) &&
+                       !((p0 | p1) & ~kFullBoard) && !((p0 | p1) >> cell & 1);
+    if (!valid) {
       error = name + ":" + std::to_string(number) + ": malformed suite line '" + line +
               "' (expected attack|defence STONES0 STONES1 TO_MOVE MOVE PLIES)";
-      return false;
+      return ok = false;
     }
     out.push_back({kind == "attack" ? SuiteEntry::Attack : SuiteEntry::Defence,
                    Board::fromStones(p0, p1, int(side)), Cell(cell), int(toEnd)});
-  }
+    return true;
+  });
+  if (!ok) return false;
   if (out.empty()) return error = name + ": no position in its " + std::to_string(lines) + " lines", false;
   return true;
 }

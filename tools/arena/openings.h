@@ -19,6 +19,7 @@
 #include "rng.h"
 #include "tools/arena/json.h"
 #include "tools/arena/referee.h"
+#include "tools/cli.h"
 
 namespace yav::arena {
 
@@ -30,20 +31,20 @@ constexpr int kMaxRandomPlies = 40;  // leaves at least 21 empty cells: the bots
 // skipped. False with `error` naming `name` and the line; no opening at all is an error too.
 inline bool parseOpenings(std::istream& in, const std::string& name, std::vector<Opening>& openings, std::string& error) {
   openings.clear();
-  std::string line;
-  int lines = 0;
-  for (int number = 1; std::getline(in, line); ++number) {
-    lines = number;
+  bool ok = true;
+  const int lines = cli::forEachLine(in, [&](std::string line, int number) {
     line = line.substr(0, line.find('#'));
-    if (line.find_first_not_of(" \t\r,;") == std::string::npos) continue;
+    if (line.find_first_not_of(" \t\r,;") == std::string::npos) return true;
     Opening moves;
     std::string why;
     if (!parseMoveList(line, moves, why)) {
       error = name + ":" + std::to_string(number) + ": " + why + " (expected moves 'x y', e.g. '4 4' or '4 4; 3 2')";
-      return false;
+      return ok = false;
     }
     openings.push_back(moves);
-  }
+    return true;
+  });
+  if (!ok) return false;
   if (openings.empty())
     return error = name + ": no opening in its " + std::to_string(lines) + " lines (one 'x y' move list per line)", false;
   return true;
