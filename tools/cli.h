@@ -10,14 +10,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <limits>
 #include <istream>
+#include <limits>
 #include <string>
 #include <vector>
 
 namespace yav::cli {
 
-// A number as the help and error texts write it: 1, 0.05, 1e-09.
 // Reads `in` line by line, calling onLine(line, number) (numbered from 1) until it returns false.
 // Returns the number of lines read: the text files' parsers name the line of an error and how
 // many lines a file without entries had.
@@ -30,6 +29,7 @@ int forEachLine(std::istream& in, OnLine&& onLine) {
   return number;
 }
 
+// A number as the help and error texts write it: 1, 0.05, 1e-09.
 inline std::string numberText(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", v);

@@ -104,9 +104,10 @@ inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model) {
   // The starts as drawStart makes them: the bot to move, or the opponent's replies first.
   auto start = [&](const Board& b, double p) {
     const PositionKey key = canonicalize(b).key;
+    const Board canonical = boardOf(key);
     reach(key, p / 2);
     for (const auto& [reply, q] : replyDistribution(graph, key, model)) {
-      Board next = boardOf(key);
+      Board next = canonical;
       if (next.play(reply) == Outcome::None) reach(canonicalize(next).key, p / 2 * q);
     }
   };
