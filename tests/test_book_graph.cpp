@@ -340,6 +340,49 @@ TEST(BookGrowth, TheBotsMovesFollowTheBookMoveInTheirShare) {
   }
 }
 
+// The opponent replies as a strong MCTS player would: in proportion to the deep search's visits,
+// with a share spread evenly (GameModel::uniform), not by the replies' values (a few-visit reply
+// valued higher is noise, and the bot at 75 ms seldom plays it). The packer's reach order and the
+// growth's lines draw from that same distribution.
+TEST(BookGrowth, TheOpponentsRepliesFollowTheSearchsVisits) {
+  const Cell first = cellAt(3, 2);
+  Board afterFirst;
+  afterFirst.play(first);
+  const Canonical frame = canonicalize(afterFirst);
+  const Board canonical = boardOf(frame.key);
+  DeepVerdict reply;
+  std::vector<Cell> classes = moveClasses(canonical);
+  const Cell popular = classes[classes.size() / 2];
+  for (Cell m : classes)  // the popular reply: most visits, lowest value
+    reply.moves.push_back({m, m == popular ? 0.45f : 0.55f, Proof::Unknown, m == popular ? 900u : 10u});
+  reply.best = popular;
+  Database db;
+  db.setVerdict(GrowOptions().deep.key(), PositionKey{}, handMadeRoot(first, Proof::Unknown).at(PositionKey{}));
+  db.setVerdict(GrowOptions().deep.key(), frame.key, reply);
+  GrowOptions o = firstPlayerOnly();
+  o.bookMoveShare = 1;
+  o.opponentExploreShare = 0;
+  Grower grower(db, o, nullptr);
+
+  const double n = double(classes.size()), visits = 900 + 10 * (n - 1);
+  const double expected = o.model.uniform / n + (1 - o.model.uniform) * 900 / visits;
+  double total = 0;
+  for (const auto& [move, p] : replyDistribution(grower.graph(), frame.key, o.model)) {
+    total += p;
+    if (move == popular) EXPECT_NEAR(p, expected, 1e-9);
+    else EXPECT_NEAR(p, o.model.uniform / n + (1 - o.model.uniform) * 10 / visits, 1e-9);
+  }
+  EXPECT_NEAR(total, 1, 1e-9);
+
+  Board afterPopular = canonical;
+  afterPopular.play(popular);
+  const PositionKey popularChild = canonicalize(afterPopular).key;
+  std::mt19937_64 rng(5);
+  int picks = 0;
+  for (int i = 0; i < 2000; ++i) picks += *grower.pickLeaf(rng) == popularChild;
+  EXPECT_NEAR(picks / 2000.0, expected, 0.05);  // about 0.65; by the values it would be about 0.01
+}
+
 TEST(BookGrowth, SecondPlayerLinesStartFromEveryFirstStone) {
   Database db;
   Grower grower(db, withStarts(1, 0), nullptr);

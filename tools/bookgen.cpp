@@ -128,7 +128,11 @@ cli::Flags growFlags(GrowSettings& s) {
       .number("--book-move-share", "P", g.bookMoveShare, 0, 1,
               "share of the bot's moves in a line that follow its current book move (the rest: Thompson sampling)")
       .number("--opponent-uniform", "P", g.model.uniform, 0, 1,
-              "share of the opponent's moves spread evenly over its sensible moves (the rest: its best by sampling)");
+              "share of the opponent's moves spread evenly over its sensible moves (the rest: in proportion to the "
+              "deep search's visits)")
+      .number("--opponent-explore", "P", g.opponentExploreShare, 0, 1,
+              "share of the opponent's moves drawn by Thompson sampling instead, to find refutations the deep "
+              "search underrated");
   return resumableRunFlags(flags, "positions", g.checkpointEvery, g.progressSeconds, g.seed, s.seedGiven);
 }
 
@@ -292,6 +296,7 @@ int growCommand(int argc, char** argv) {
   parameters << "grow iterations=" << grow.deep.iterations << " threads=" << grow.threads << " max-plies=" << grow.maxPlies
              << " one-stone-share=" << grow.model.oneStoneShare << " two-stone-share=" << grow.model.twoStoneShare
              << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.model.uniform
+             << " opponent-explore=" << grow.opponentExploreShare
              << " nodes=" << grow.deep.nodes;
   beginRun(db, settings.seedGiven, grow.seed, parameters.str());
   grow.seed = db.currentRun().seed;

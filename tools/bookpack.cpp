@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
       .number("--two-stone-share", "P", model.twoStoneShare, 0, 1,
               "with --source search (priority order): share of lines from two random stones, the bot either side (the rest: the empty board, the bot first)")
       .number("--opponent-uniform", "P", model.uniform, 0, 1,
-              "with --source search: share of the opponent's replies spread evenly, for the order positions are kept in")
+              "with --source search: share of the opponent's replies spread evenly (the rest: in proportion to the deep "
+              "search's visits), for the order positions are kept in")
       .option("--verify", verify,
               "re-search every shipped position without a cached verdict (the database is locked and its verdict "
               "cache saved); without it, cached verdicts of the same engine and budget are applied and missing ones "

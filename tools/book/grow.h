@@ -7,9 +7,10 @@
 // the best move is followed most, moves within reach of its upper bound now and then, and a line
 // that looks bad is retried while its bounds allow it to be good. On the bot's own turns a share
 // of the moves is its current book move instead (choose.h): only positions reached by the book's
-// own moves ship, so most searches go where the book will play. On the opponent's turns a share
-// of moves is spread evenly over the sensible ones (choose.h's opponent model), so that the
-// replies a weaker or randomised opponent plays are covered too.
+// own moves ship, so most searches go where the book will play. On the opponent's turns the
+// moves are drawn from choose.h's opponent model (mostly the deep search's visit shares, some
+// evenly over the sensible moves, so that weaker or randomised opponents are covered too), and a
+// share by Thompson sampling, to look for refutations the search underrated.
 //
 // Threads each run their own deep search; only picking a line and storing a verdict hold the lock,
 // so nothing serialises the searches. Positions being searched are marked, so no two threads
@@ -51,6 +52,7 @@ struct GrowOptions {
   double hours = 0;              // stop after this long (0: no limit)
   int maxPlies = 30;             // lines are not followed deeper than this
   double bookMoveShare = 0.75;     // the bot's moves that follow its book move (the rest: Thompson)
+  double opponentExploreShare = 0.1;  // the opponent's moves drawn by Thompson (the rest: the model)
   GameModel model;  // how lines start and how the opponent replies (shared with the packer)
   GraphOptions graph;
   uint64_t checkpointEvery = 100;  // positions between saves
@@ -100,9 +102,9 @@ class Grower {
         if (node->estimate.proof != Proof::Unknown || ply >= opt_.maxPlies) break;
         const bool opponent = ply % 2 != botSide;
         const double draw = uniform(rng);
-        const BookGraph::Move* m = opponent && draw < opt_.model.uniform   ? anySensible(*node, rng)
-                                   : !opponent && draw < opt_.bookMoveShare ? bookMove(*node)
-                                                                            : thompson(*node, rng);
+        const BookGraph::Move* m = opponent && draw >= opt_.opponentExploreShare ? modelReply(*node, rng)
+                                   : !opponent && draw < opt_.bookMoveShare       ? bookMove(*node)
+                                                                                  : thompson(*node, rng);
         if (!m || m->ends != Outcome::None) break;
         b.play(frame.fromCanonical(m->move));
       }
@@ -211,11 +213,16 @@ class Grower {
     }
     return best;
   }
-  const BookGraph::Move* anySensible(const BookGraph::Node& node, std::mt19937_64& rng) const {
-    std::vector<const BookGraph::Move*> open;
-    for (const BookGraph::Move& m : node.moves)
-      if (m.estimate.proof == Proof::Unknown) open.push_back(&m);
-    return open.empty() ? nullptr : open[rng() % open.size()];
+  // The opponent's reply drawn from the game model (choose.h), as the packer weighs it.
+  const BookGraph::Move* modelReply(const BookGraph::Node& node, std::mt19937_64& rng) const {
+    double draw = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+    const std::vector<std::pair<Cell, double>> replies = replyDistribution(graph_, node.key, opt_.model);
+    for (const auto& [move, p] : replies) {
+      if ((draw -= p) > 0 && &move != &replies.back().first) continue;
+      for (const BookGraph::Move& m : node.moves)
+        if (m.move == move) return &m;
+    }
+    return nullptr;
   }
 
   void writeCheckpoint(const std::string& bytes, std::ostream& log) {

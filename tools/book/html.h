@@ -61,7 +61,7 @@ inline std::vector<PageNode> bookPageTree(const BookGraph& graph, const Choices&
     }
     const std::optional<Cell> shippedMove = shipped ? shipped->lookup(item.board) : std::nullopt;
     auto it = repack.find(c.key);
-    // Probabilities of the moves for the reach order: a softmax over the means, plus an even share.
+    // Probabilities of the moves for the reach order: the game model's (choose.h).
     std::vector<std::pair<Cell, double>> odds = replyDistribution(graph, c.key, model);
     for (const BookGraph::Move& m : node->moves) {
       PageMove pm;
