@@ -4,7 +4,7 @@
 // The bot plays its book moves; the opponent is modelled as a mix (GameModel): a share of its
 // replies spread evenly over the move classes that do not lose at once (random openings, other
 // bots' habits), the rest in proportion to the deep search's visits (a strong MCTS player's
-// choice: in match records the no-book bot's replies had a mean visit share of 0.29, while the
+// choice: in match records the no-book bot's replies had a mean visit share of 0.31, while the
 // replies' minimaxed values, mostly within 0.02 of each other, ranked them anywhere). The growth
 // (grow.h) samples its lines from the same model, so what it expands is what ships.
 #pragma once
