@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "board.h"
+#include "rule_moves.h"
 #include "transposition_table.h"
 
 namespace yav {
@@ -51,21 +52,18 @@ class EndgameSolver {
       aborted_ = true;
       return 0;
     }
-    const int me = b.toMove();
-    if (const Bitboard wins = b.winningCells(me)) {
-      bestMove = lowestCell(wins);
+    const RuleMoves rules = ruleMoves(b);
+    if (rules.won()) {
+      bestMove = lowestCell(rules.wins);
       return 1;
     }
     const Bitboard empty = b.empty();
     if (!empty) return 0;
-    const Bitboard threats = b.winningCells(me ^ 1);
-    const Bitboard losing = b.losingCells(me);
-    Bitboard moves = threats ? threats : empty;
-    if (severalCells(threats) || !(moves & ~losing)) {  // the opponent wins, or every move makes our 3
-      bestMove = lowestCell(threats ? threats : empty);
+    if (rules.lost()) {  // the opponent wins, or every move makes our 3
+      bestMove = lowestCell(rules.mustBlock() ? rules.threats : empty);
       return -1;
     }
-    moves &= ~losing;
+    const Bitboard moves = rules.sensible;
 
     Cell ttMove = kNoCell;
     if (const Known* e = table_.find(b.hash())) {
@@ -79,7 +77,7 @@ class EndgameSolver {
     int best = -2;
     Cell bestHere = kNoCell;
     // Order: the table's move, then our threats, then the rest.
-    const Bitboard threatening = threats ? 0 : b.checkCells(me) & moves;
+    const Bitboard threatening = rules.mustBlock() ? 0 : b.checkCells(b.toMove()) & moves;
     Bitboard groups[3] = {ttMove != kNoCell && (moves >> ttMove & 1) ? bit(ttMove) : 0, threatening, moves};
     Bitboard done = 0;
     for (int g = 0; g < 3 && alpha < beta; ++g) {

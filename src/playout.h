@@ -3,6 +3,7 @@
 
 #include "board.h"
 #include "rng.h"
+#include "rule_moves.h"
 
 namespace yav {
 
@@ -30,28 +31,19 @@ inline int randomPlayout(Board b, Rng& rng) {
   }
 }
 
-// The smart policy, from a position that is not over (no steal): take a win; else block the
-// opponent's immediate win; else a random cell that does not make our own 3 (when every empty cell
-// does, we lose). Returns the winning player or kDrawResult. Plays on `b` itself, so that the
-// caller can see the stones placed (the search's AMAF statistics use them).
+// The smart policy, from a position that is not over: the rules' sensible moves (rule_moves.h:
+// take a win; else block the opponent's immediate win; never make our own 3), a random one when
+// there is a choice; when there is none, we lose. Returns the winning player or kDrawResult. Plays
+// on `b` itself, so that the caller can see the stones placed (the search's AMAF statistics use
+// them).
 inline int smartPlayoutOn(Board& b, Rng& rng) {
   for (;;) {
-    const Bitboard free = b.empty();
-    if (!free) return kDrawResult;
+    if (!b.empty()) return kDrawResult;
     const int mover = b.toMove();
-    if (b.fourLineCells(mover) & free) return mover;
-    Cell c;
-    if (const Bitboard threats = b.fourLineCells(mover ^ 1) & free) {
-      // Two threats: blocking one cannot win for us (we have no winning cell) nor fill the board,
-      // so the opponent takes the other. One threat: the block loses when it makes our 3.
-      if (severalCells(threats)) return mover ^ 1;
-      if (b.threeLineCells(mover) & threats) return mover ^ 1;
-      c = lowestCell(threats);
-    } else {
-      const Bitboard safe = free & ~b.threeLineCells(mover);  // no 4 for us here, so 3 means loss
-      if (!safe) return mover ^ 1;
-      c = randomCell(safe, rng);
-    }
+    const RuleMoves r = ruleMoves(b);
+    if (r.won()) return mover;
+    if (r.lost()) return mover ^ 1;
+    const Cell c = r.mustBlock() ? lowestCell(r.sensible) : randomCell(r.sensible, rng);
     if (b.play(c) != Outcome::None) return kDrawResult;  // neither a win nor a loss: the board is full
   }
 }

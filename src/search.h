@@ -37,6 +37,7 @@
 #include "playout.h"
 #include "result.h"
 #include "rng.h"
+#include "rule_moves.h"
 #include "search_tree.h"
 
 namespace yav {
@@ -190,22 +191,15 @@ class Search {
   static constexpr Index kNone = SearchTree::kNone;
   static constexpr int kMaxDepth = kCells + 4;
 
-  // The moves worth searching at a leaf, or a decided status (Win/Loss) when tactics decide it.
+  // The moves worth searching at a leaf, or a decided status (Win/Loss) when the rules decide it.
   Proof candidateMoves(const Board& b, Bitboard& moves) const {
-    const int p = b.toMove();
     if (!options_.tactics) {
       moves = b.legalMoves();
       return Proof::Unknown;
     }
-    if (b.winningCells(p)) return Proof::Win;
-    const Bitboard threats = b.winningCells(p ^ 1);
-    const Bitboard losing = b.losingCells(p);
-    if (threats) {
-      if (popcount(threats) >= 2) return Proof::Loss;
-      moves = threats & ~losing;
-    } else {
-      moves = b.legalMoves() & ~losing;
-    }
+    const RuleMoves r = ruleMoves(b);
+    if (r.won()) return Proof::Win;
+    moves = r.sensible;
     return moves ? Proof::Unknown : Proof::Loss;
   }
 
@@ -482,25 +476,13 @@ class Search {
       result.move = best->move;
       result.value = best->value;
     } else {
-      result.move = fallbackMove(tree_.rootBoard());
+      result.move = ruleFallbackMove(tree_.rootBoard());  // decided by the rules, or the pool was full
       result.value = r.proof == Proof::Win ? 1.0 : r.proof == Proof::Loss ? 0.0 : 0.5;
     }
     if (result.proof == Proof::Win) result.value = 1.0;
     if (result.proof == Proof::Loss) result.value = 0.0;
     result.elapsedMs = clock.elapsedMs();
     return result;
-  }
-
-  // A move for a root without children (decided by tactics, or the pool was full): a winning
-  // cell, else a block, else a cell that does not make our 3, else any legal cell.
-  static Cell fallbackMove(const Board& b) {
-    const int p = b.toMove();
-    const Bitboard legal = b.legalMoves();
-    if (!legal) return kNoCell;
-    if (Bitboard w = b.winningCells(p)) return lowestCell(w);
-    const Bitboard safe = legal & ~b.losingCells(p);
-    if (Bitboard t = b.winningCells(p ^ 1)) return lowestCell((t & safe) ? (t & safe) : t);
-    return lowestCell(safe ? safe : legal);
   }
 
   SearchOptions options_;

@@ -11,6 +11,7 @@
 #include "board.h"
 #include "playout.h"
 #include "reference_rules.h"
+#include "rule_moves.h"
 #include "rng.h"
 #include "tests/test_util.h"
 
@@ -322,6 +323,43 @@ TEST(Differential, TenThousandRandomGamesMatchTheReference) {
   EXPECT_EQ(decided, games - games / 5);
   EXPECT_GT(steals, games / 5);
   RecordProperty("draws", draws);
+}
+
+// rule_moves.h against playing every legal move on the reference board: a win is a move that wins
+// now; a sensible move is one that neither loses now nor leaves the opponent a cell that wins.
+TEST(RuleMoves, AgreeWithPlayingEveryMoveOnTheReference) {
+  int positions = 0, blocks = 0, lost = 0;
+  for (int game = 0; game < 300; ++game) {
+    Rng rng(7000 + game);
+    Board b;
+    ReferenceBoard r;
+    for (int ply = 0;; ++ply) {
+      const RuleMoves rules = ruleMoves(b);
+      const int opponent = r.toMove() ^ 1;
+      bool anySensible = false;
+      for (int c : r.legalMoves()) {
+        ReferenceBoard after = r;
+        const RefOutcome o = after.play(c);
+        ASSERT_EQ(bool(rules.wins >> c & 1), o == RefOutcome::Win) << "game " << game << " ply " << ply;
+        if (o == RefOutcome::Win) continue;
+        bool opponentWins = false;
+        for (int d = 0; d < kCells && !opponentWins && o == RefOutcome::None; ++d)
+          opponentWins = after.at(d) == ReferenceBoard::kEmpty && after.outcomeOfPlacing(opponent, d) == RefOutcome::Win;
+        const bool sensible = o != RefOutcome::Loss && !opponentWins;
+        ASSERT_EQ(bool(rules.sensible >> c & 1), sensible) << "game " << game << " ply " << ply << " cell " << c;
+        anySensible |= sensible;
+      }
+      EXPECT_EQ(rules.lost(), !rules.wins && !anySensible);
+      ++positions, blocks += rules.mustBlock(), lost += rules.lost();
+      const Bitboard quiet = b.empty() & ~b.losingCells(b.toMove());
+      const Cell move = randomCell(quiet && rng.below(5) != 0 ? quiet : b.legalMoves(), rng);
+      r.play(move);
+      if (b.play(move) != Outcome::None) break;
+    }
+  }
+  EXPECT_GT(blocks, 300);  // the cases worth checking occur
+  EXPECT_GT(lost, 50);
+  RecordProperty("positions", positions);
 }
 
 // Playout policies on positions whose result is forced.

@@ -75,15 +75,14 @@ class DeepSearcher {
     // A root solved before any iteration has no children: its move carries the proof.
     if (r.solvedMove != kNoCell && !v.find(r.solvedMove))
       v.moves.push_back({r.solvedMove, r.proof == Proof::Win ? 1.0f : 0.5f, storedProof(r.proof), 0});
-    // Moves the search never expands are decided by the rules: a win now, or a loss now or next
-    // (our own 3, or leaving the opponent's win open).
-    const int me = b.toMove();
-    const Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
+    // Moves the search never expands are decided by the rules (rule_moves.h): a win now, or a
+    // loss now or next (our own 3, or leaving the opponent's win open).
+    const RuleMoves rules = ruleMoves(b);
     for (Bitboard legal = b.legalMoves(); legal;) {
       const Cell c = popLowest(legal);
       if (v.find(c)) continue;
-      if (wins >> c & 1) v.moves.push_back({c, 1.0f, Proof::Win, 0});
-      else if (b.outcomeOf(c) == Outcome::Loss || (threats & ~bit(c))) v.moves.push_back({c, 0.0f, Proof::Loss, 0});
+      if (rules.wins >> c & 1) v.moves.push_back({c, 1.0f, Proof::Win, 0});
+      else if (!(rules.sensible >> c & 1)) v.moves.push_back({c, 0.0f, Proof::Loss, 0});
     }
     if (!v.find(v.best) && !v.moves.empty()) v.best = v.moves.front().move;
     return v;
