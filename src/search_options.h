@@ -1,0 +1,67 @@
+// What a search is asked to do: its budget (SearchLimits) and its algorithm's switches and
+// constants (SearchOptions, with the bot's defaults and the named variants).
+#pragma once
+
+#include <cstdint>
+
+namespace yav {
+
+struct SearchLimits {
+  double timeMs = 0;        // wall-clock budget for this call; 0 = none
+  double hardMs = 0;        // with timeMs: stop before this too, allowing for the scheduling gaps seen; 0 = none
+  uint64_t iterations = 0;  // fixed iteration count; 0 = none (one of the two must be set)
+  uint64_t seed = 1;        // playouts are reproducible for a given seed at fixed iterations
+};
+
+struct SearchOptions {
+  bool solver = true;         // proofs backed up the tree
+  bool tactics = true;        // win / block / no-own-3 at the leaves
+  bool smartPlayouts = true;  // playout.h smart policy; otherwise uniformly random
+  double exploration = 0.5;   // UCT constant C in q + C * sqrt(ln N / n)
+  uint32_t expandVisits = 1;  // a leaf gets children once it has been visited this many times (>= 1)
+  // Final move: the lower bound value - A / sqrt(n) ("secure child") instead of most visits.
+  // Without RAVE it scored 53% over 900 games; with RAVE most visits scores 58.7% against it.
+  bool secureChild = false;
+  double secureA = 1.0;
+  // RAVE (all-moves-as-first statistics mixed into the selection value with weight
+  // sqrt(k / (3 n + k))): raveK = 0 turns it off. Tuned by search_match (docs/search.md).
+  double raveK = 10000;
+  double raveExploration = 0.01;  // the UCT constant used together with RAVE
+  // Forcing-sequence solver: attacker-move depth and node budget per call, at the root and at
+  // each expanded node. forcing = false is the search without it.
+  bool forcing = true;
+  int forcingRootDepth = 30;
+  uint32_t forcingRootNodes = 20000;         // per call (about 5 ms at most)
+  uint32_t forcingRootDefenceNodes = 40000;  // all calls of the root's defence check together
+  int forcingLeafDepth = 12;
+  uint32_t forcingLeafNodes = 200;
+  uint32_t forcingVisits = 8;  // a node is checked when its visit count reaches this (and it is expanded)
+  // Exact endgame solver (endgame.h): at the root when at most endgameRootEmpties cells are
+  // empty, and at a node's forcing check when at most endgameTreeEmpties are. Off in the bot: it
+  // measured neutral there (+4.3 +- 33.4 Elo, 400 games at CodinGame time); on in the offline
+  // provers (deepAnalysis), whose proofs it settles exactly.
+  bool endgame = false;
+  int endgameRootEmpties = 24;
+  uint32_t endgameRootNodes = 100000;
+  int endgameTreeEmpties = 16;
+  uint32_t endgameTreeNodes = 2000;
+
+  // The offline analysis variant (tactical suites, book verification): the bot's search plus the
+  // exact endgame solver.
+  static SearchOptions deepAnalysis() {
+    SearchOptions o;
+    o.endgame = true;
+    return o;
+  }
+
+  // The weak reference variant: plain UCT, no solver, no tactics, uniformly random playouts.
+  static SearchOptions plainUct() {
+    SearchOptions o;
+    o.solver = o.tactics = o.smartPlayouts = o.secureChild = o.forcing = o.endgame = false;
+    o.raveK = 0;
+    o.exploration = 0.7;
+    return o;
+  }
+};
+
+}  // namespace yav

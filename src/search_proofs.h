@@ -1,0 +1,82 @@
+// The search's proofs (MCTS-Solver backups) and its hooks into the forcing solver (forcing.h):
+// a proof is for the side to move at the node; a node is won when one child is lost for the
+// opponent, lost (or drawn) when every child is won (or at best drawn) for it.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "board.h"
+#include "forcing.h"
+#include "result.h"
+#include "search_tree.h"
+
+namespace yav {
+
+// Recomputes a node's proof from its children; true when it became proven.
+inline bool updateProof(SearchTree& tree, SearchTree::Index idx) {
+  SearchNode& n = tree[idx];
+  if (n.proof != Proof::Unknown || n.firstChild == 0) return n.proof != Proof::Unknown;
+  bool anyDraw = false, anyUnknown = false;
+  for (SearchTree::Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
+    const Proof p = tree[i].proof;
+    if (p == Proof::Loss) {
+      n.proof = Proof::Win;
+      return true;
+    }
+    anyUnknown |= p == Proof::Unknown;
+    anyDraw |= p == Proof::Draw;
+  }
+  if (anyUnknown) return false;
+  n.proof = anyDraw ? Proof::Draw : Proof::Loss;
+  return true;
+}
+
+// If the opponent has a forced win after a pass, proves lost for us every child after which it
+// still has one; the node's proof follows when they all are. A child outside the win's defence
+// zone (and not a threat of ours) leaves the win intact, so only the children inside it are
+// searched. `totalNodes` bounds the solver's work over all the calls; children left unchecked
+// stay unknown.
+inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
+                            int depth, uint32_t nodes, uint64_t totalNodes) {
+  SearchNode& n = tree[idx];
+  if (!n.firstChild || n.proof != Proof::Unknown) return;
+  const Board passed = b.passed();
+  const ForcingResult threat = forcing.solve(passed, depth, nodes);
+  if (!threat.win) return;
+  uint64_t spent = threat.nodes;
+  const int me = b.toMove();
+  // Near the end a stone anywhere can turn a forced block into the board-filling draw.
+  const bool crowded = popcount(b.empty()) < 2 * threat.depth + 4;
+  const Bitboard zone =
+      crowded ? kFullBoard : forcing.defenceZone(passed, threat) | b.checkCells(me) | b.winningCells(me);
+  for (SearchTree::Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
+    SearchNode& child = tree[i];
+    if (child.proof != Proof::Unknown) continue;
+    if (!(zone >> child.move & 1)) {
+      child.proof = Proof::Win;
+      continue;
+    }
+    if (spent >= totalNodes) continue;
+    Board next = b;
+    if (next.play(child.move) != Outcome::None) continue;
+    const ForcingResult r = forcing.solve(next, depth, uint32_t(std::min<uint64_t>(nodes, totalNodes - spent)));
+    spent += r.nodes;
+    if (r.win) child.proof = Proof::Win;
+  }
+  updateProof(tree, idx);
+}
+
+// The forcing checks of an expanded node `idx` at position b: a forced win for the side to move
+// proves it won; otherwise the defence check (defendByForcing).
+inline void provenByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
+                            int depth, uint32_t nodes, uint64_t totalNodes) {
+  if (tree[idx].proof != Proof::Unknown) return;
+  if (forcing.solve(b, depth, nodes).win) {
+    tree[idx].proof = Proof::Win;
+    return;
+  }
+  defendByForcing(tree, forcing, idx, b, depth, nodes, totalNodes);
+}
+
+}  // namespace yav
