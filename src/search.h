@@ -167,9 +167,14 @@ class Search {
       const Bitboard later = end.stones(p) & ~ownStones[d];
       if (!later) continue;
       const uint32_t gain = halfPoints(winner, p);
+      // Branch-free: whether a child's cell is in `later` is a coin flip the branch predictor
+      // cannot learn, and this loop over every child of every node on the path was the search's
+      // hottest spot while it branched.
       for (Index i = n.firstChild, e = n.firstChild + n.childCount; i < e; ++i) {
         Node& ch = tree_[i];
-        if (later >> ch.move & 1) ++ch.amafVisits, ch.amafHalfPoints += gain;
+        const uint32_t hit = uint32_t(later >> ch.move & 1);
+        ch.amafVisits += hit;
+        ch.amafHalfPoints += hit * gain;
       }
     }
   }
