@@ -79,12 +79,15 @@ class ForcingSolver {
   // included: callers add them (b.checkCells / winningCells of the defender). kFullBoard when the
   // line cannot be replayed from the table (then every cell counts). Replaying re-solves each
   // step, normally from table hits, with a small node limit of its own.
+  // The attacker moves of the line are kept for lineStillWins (none when kFullBoard is returned).
   Bitboard defenceZone(const Board& b, const ForcingResult& r) {
     Bitboard zone = 0;
     Board pos = b;
     const int a = b.toMove(), d = a ^ 1;
     Cell move = r.move;
+    lineLength_ = 0;
     for (int left = r.depth; left >= 1; --left) {
+      line_[lineLength_++] = move;
       if (pos.winningCells(a) >> move & 1) return zone | bit(move);  // the winning stone
       zone |= bit(move);
       pos.play(move);
@@ -92,12 +95,36 @@ class ForcingSolver {
       for (Bitboard t = threats; t;) zone |= kLineNeighbours.cells[popLowest(t)];
       if (severalCells(threats) || (pos.losingCells(d) & threats)) return zone;
       pos.play(lowestCell(threats));
-      if (left <= 2) return kFullBoard;  // the line is longer than the win claimed: inconsistent
+      if (left <= 2) return lineLength_ = 0, kFullBoard;  // the line is longer than the win claimed: inconsistent
       int found = 0;
       nodes_ = 0, nodeLimit_ = 1000;
-      if (attack(pos, left - 1, move, found) != Status::Win) return kFullBoard;
+      if (attack(pos, left - 1, move, found) != Status::Win) return lineLength_ = 0, kFullBoard;
     }
-    return kFullBoard;
+    return lineLength_ = 0, kFullBoard;
+  }
+
+  // Whether the attacker moves of the last defenceZone line still win by force for b's side to
+  // move (the same attacker, after one more defender stone): each move must still be a threat
+  // (blocking the defender's winning cell when it has one, never making the attacker's 3), its
+  // block is forced, and the line ends in a win as solve() would count it. A cheap proof that
+  // spares most defender stones of the defence check their own solve; false proves nothing.
+  bool lineStillWins(const Board& b) const {
+    Board pos = b;
+    const int a = b.toMove(), d = a ^ 1;
+    for (int i = 0; i < lineLength_; ++i) {
+      if (pos.winningCells(a)) return true;
+      const Cell m = line_[i];
+      const Bitboard defenderWins = pos.winningCells(d);
+      if (!(pos.empty() >> m & 1) || (pos.losingCells(a) >> m & 1) || severalCells(defenderWins) ||
+          (defenderWins && !(defenderWins >> m & 1)))
+        return false;
+      const Bitboard threats = pos.winningCellsAfter(m);
+      if (severalCells(threats) || (pos.losingCells(d) & threats)) return true;
+      if (!threats || (pos.occupied() | bit(m) | threats) == kFullBoard) return false;
+      pos.play(m);
+      pos.play(lowestCell(threats));
+    }
+    return pos.winningCells(a) != 0;
   }
 
  private:
@@ -201,6 +228,8 @@ class ForcingSolver {
   TranspositionTable<Known> table_;
   uint64_t nodes_ = 0, nodeLimit_ = 0;
   bool depthCut_ = false;
+  Cell line_[kCells];  // the attacker moves of the last defenceZone line
+  int lineLength_ = 0;
 };
 
 }  // namespace yav

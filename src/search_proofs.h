@@ -48,8 +48,8 @@ inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
   const int me = b.toMove();
   // Near the end a stone anywhere can turn a forced block into the board-filling draw.
   const bool crowded = popcount(b.empty()) < 2 * threat.depth + 4;
-  const Bitboard zone =
-      crowded ? kFullBoard : forcing.defenceZone(passed, threat) | b.checkCells(me) | b.winningCells(me);
+  const Bitboard lineZone = forcing.defenceZone(passed, threat);  // also keeps the line for lineStillWins
+  const Bitboard zone = crowded ? kFullBoard : lineZone | b.checkCells(me) | b.winningCells(me);
   for (SearchTree::Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
     SearchNode& child = tree[i];
     if (child.proof != Proof::Unknown) continue;
@@ -57,9 +57,13 @@ inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
       child.proof = Proof::Win;
       continue;
     }
-    if (spent >= totalNodes) continue;
     Board next = b;
     if (next.play(child.move) != Outcome::None) continue;
+    if (forcing.lineStillWins(next)) {  // the stone does not stop the line found after the pass
+      child.proof = Proof::Win;
+      continue;
+    }
+    if (spent >= totalNodes) continue;
     const ForcingResult r = forcing.solve(next, depth, uint32_t(std::min<uint64_t>(nodes, totalNodes - spent)));
     spent += r.nodes;
     if (r.win) child.proof = Proof::Win;

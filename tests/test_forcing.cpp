@@ -205,6 +205,39 @@ TEST(Forcing, DefenderStonesOutsideTheZoneDoNotStopTheWin) {
   EXPECT_GT(outside, 1000);
 }
 
+// lineStillWins: after a defender stone, the last zone's line replayed. Every win it claims is a
+// forced win within the line's length for the full solver (itself checked against the naive
+// search above), and it claims most of the wins the solver finds, so the defence check is spared
+// their solves.
+TEST(Forcing, ALineThatStillWinsAfterADefenderStoneIsAForcedWin) {
+  ForcingSolver solver(14), check(14);
+  Rng rng(808);
+  int claimed = 0, missed = 0, zones = 0;
+  while (zones < 150) {
+    Pair p;
+    if (!randomPosition(rng, 14 + int(rng.below(20)), p)) continue;
+    const Board& b = p.fast;
+    if (b.winningCells(b.toMove()) || popcount(b.empty()) < 12) continue;
+    const ForcingResult r = solver.solve(b, 4, 1u << 30);
+    if (!r.win) continue;
+    solver.defenceZone(b, r);
+    ++zones;
+    const Board defenderToMove = b.passed();
+    for (Bitboard x = defenderToMove.legalMoves(); x;) {
+      const Cell c = popLowest(x);
+      Board after = defenderToMove;
+      if (after.play(c) != Outcome::None) continue;
+      const bool lineWins = solver.lineStillWins(after);
+      const bool solverWins = check.solve(after, r.depth, 1u << 30).win;
+      ASSERT_TRUE(solverWins || !lineWins) << "defender stone " << cellName(c);
+      claimed += lineWins, missed += solverWins && !lineWins;
+    }
+  }
+  EXPECT_GT(claimed, 3 * missed);
+  RecordProperty("claimed", claimed);
+  RecordProperty("missed", missed);
+}
+
 // ---- Hand-made tempo positions (player 0 to move unless said otherwise) ----
 
 TEST(ForcingTempo, BlockThatMakesTheDefendersThreeLoses) {
