@@ -51,7 +51,7 @@ struct GrowOptions {
   uint64_t targetPositions = 0;  // stop when the book holds this many expanded positions (0: no target)
   double hours = 0;              // stop after this long (0: no limit)
   int maxPlies = 30;             // lines are not followed deeper than this
-  double bookMoveShare = 0.75;     // the bot's moves that follow its book move (the rest: Thompson)
+  double bookMoveShare = 0.9;      // the bot's moves that follow its book move (the rest: Thompson)
   double opponentExploreShare = 0.1;  // the opponent's moves drawn by Thompson (the rest: the model)
   GameModel model;  // how lines start and how the opponent replies (shared with the packer)
   GraphOptions graph;
