@@ -39,16 +39,16 @@ std::string tempPath(const std::string& name) {
 class TacticalEngine : public BookEngine {
  public:
   explicit TacticalEngine(std::atomic<int>* calls = nullptr) : calls_(calls) {}
-  EngineAnswer choose(const Board& b, uint64_t seed) override {
+  DeepVerdict choose(const Board& b, uint64_t seed) override {
     if (calls_) ++*calls_;
     Rng rng(seed);
     const int me = b.toMove();
-    EngineAnswer a;
+    DeepVerdict a;
     Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
-    for (Bitboard w = wins; w;) a.children.push_back({popLowest(w), 1, Proof::Win});
+    for (Bitboard w = wins; w;) a.moves.push_back({popLowest(w), 1.0f, Proof::Win, 1});
     Bitboard pool = wins ? wins : threats ? threats : b.legalMoves() & ~b.losingCells(me);
     if (!pool) pool = b.legalMoves();
-    a.move = randomCell(pool, rng);
+    a.best = randomCell(pool, rng);
     return a;
   }
 
@@ -61,9 +61,9 @@ SelfPlayGame playTacticalGame(uint64_t seed) {
   SelfPlayGame g;
   Board b;
   for (int ply = 0;; ++ply) {
-    const EngineAnswer a = engine.choose(b, seed * 1000 + ply);
-    g.plies.push_back({b, a.move, {}});
-    if (b.play(a.move) != Outcome::None) return g;
+    const DeepVerdict a = engine.choose(b, seed * 1000 + ply);
+    g.plies.push_back({b, a.best, {}});
+    if (b.play(a.best) != Outcome::None) return g;
   }
 }
 
@@ -387,7 +387,7 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
   Generator interrupted(first, play, run, [&] {
     struct Stopping : TacticalEngine {
       Stopping(std::atomic<int>* c, std::atomic<bool>* s) : TacticalEngine(c), stop(s), calls(c) {}
-      EngineAnswer choose(const Board& b, uint64_t seed) override {
+      DeepVerdict choose(const Board& b, uint64_t seed) override {
         if (*calls >= 300) stop->store(true);
         return TacticalEngine::choose(b, seed);
       }

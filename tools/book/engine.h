@@ -17,19 +17,24 @@ constexpr const char* kBookEngineVersion = "yav-search-rave-forcing-1";
 // The database keeps no draws (a proven draw is stored as unknown).
 inline Proof storedProof(Proof p) { return p == Proof::Draw ? Proof::Unknown : p; }
 
+// A search's result as the database keeps it: the move chosen and every root move's value,
+// visits and proof (board orientation, for the player to move).
+inline DeepVerdict verdictOf(const SearchResult& r) {
+  DeepVerdict v;
+  v.best = r.move;
+  for (const RootMove& m : r.children) v.moves.push_back({m.move, float(m.value), storedProof(m.proof), m.visits});
+  return v;
+}
+
 // One search per thread; its tree is reset at each new game.
 class SearchEngine : public BookEngine {
  public:
   SearchEngine(size_t nodes, SearchLimits limits) : search_(nodes), limits_(limits) {}
   void newGame() override { search_.reset(); }
-  EngineAnswer choose(const Board& position, uint64_t seed) override {
+  DeepVerdict choose(const Board& position, uint64_t seed) override {
     SearchLimits l = limits_;
     l.seed = seed;
-    const SearchResult r = search_.run(position, l);
-    EngineAnswer a;
-    a.move = r.move;
-    for (const RootMove& m : r.children) a.children.push_back({m.move, m.visits, storedProof(m.proof)});
-    return a;
+    return verdictOf(search_.run(position, l));
   }
 
  private:
@@ -68,10 +73,7 @@ class DeepSearcher {
     l.iterations = limits_.iterations;
     l.seed = seed;
     const SearchResult r = search_.run(b, l);
-    DeepVerdict v;
-    v.best = r.move;
-    for (const RootMove& m : r.children)
-      v.moves.push_back({m.move, float(m.value), storedProof(m.proof), m.visits});
+    DeepVerdict v = verdictOf(r);
     // A root solved before any iteration has no children: its move carries the proof.
     if (r.solvedMove != kNoCell && !v.find(r.solvedMove))
       v.moves.push_back({r.solvedMove, r.proof == Proof::Win ? 1.0f : 0.5f, storedProof(r.proof), 0});

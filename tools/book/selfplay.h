@@ -19,22 +19,14 @@
 
 namespace yav::book {
 
-struct EngineMove {
-  Cell move = kNoCell;
-  uint32_t visits = 0;
-  Proof proof = Proof::Unknown;  // for the player to move
-};
-struct EngineAnswer {
-  Cell move = kNoCell;
-  std::vector<EngineMove> children;  // every root move the engine looked at
-};
-
-// The engine that plays the moves the database does not decide. One instance per thread.
+// The engine that plays the moves the database does not decide. One instance per thread. Its
+// answer is a verdict like the deep engine's (engine.h): the move played (`best`) and every root
+// move it looked at, with visits and proofs for the player to move.
 class BookEngine {
  public:
   virtual ~BookEngine() = default;
   virtual void newGame() {}
-  virtual EngineAnswer choose(const Board& position, uint64_t seed) = 0;
+  virtual DeepVerdict choose(const Board& position, uint64_t seed) = 0;
 };
 using EngineFactory = std::function<std::unique_ptr<BookEngine>()>;
 
@@ -102,23 +94,23 @@ inline SelfPlayResult playSelfPlayGame(const Database& db, std::mutex& lock, Boo
         rec.move = frame.fromCanonical(pick->move);
         followed = true;
       } else {
-        const EngineAnswer answer = engine.choose(b, mixSeed(seed, uint64_t(ply)));
+        const DeepVerdict answer = engine.choose(b, mixSeed(seed, uint64_t(ply)));
         auto lost = [&](Cell m) {
           for (const auto& s : stored)
             if (s.move == frame.toCanonical(m)) return s.proof == Proof::Loss;
-          for (const auto& c : answer.children)
+          for (const auto& c : answer.moves)
             if (c.move == m) return c.proof == Proof::Loss;
           return false;
         };
-        rec.move = answer.move;
+        rec.move = answer.best;
         if (!b.isLegal(rec.move) || lost(rec.move)) {  // avoid a proven loss while another move is open
-          const EngineMove* alt = nullptr;
-          for (const auto& c : answer.children)
+          const DeepMove* alt = nullptr;
+          for (const auto& c : answer.moves)
             if (b.isLegal(c.move) && !lost(c.move) && (!alt || c.visits > alt->visits)) alt = &c;
           if (alt) rec.move = alt->move;
           else if (!b.isLegal(rec.move)) rec.move = lowestCell(b.legalMoves());
         }
-        for (const auto& c : answer.children)
+        for (const auto& c : answer.moves)
           if (c.proof != Proof::Unknown && b.isLegal(c.move)) rec.proofs.emplace_back(c.move, c.proof);
       }
     }
