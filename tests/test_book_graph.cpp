@@ -383,6 +383,68 @@ TEST(BookGrowth, TheOpponentsRepliesFollowTheSearchsVisits) {
   EXPECT_NEAR(picks / 2000.0, expected, 0.05);  // about 0.65; by the values it would be about 0.01
 }
 
+// A win the bot's own search would not find in a turn (proven only by a long deep search, or
+// through the book's deeper positions) is carried on by the growth: the bot plays the winning
+// move, the opponent plays on (by the deep search's visits, though every move is lost), and the
+// positions after its replies are searched. A win solved before any iteration (the bot's own
+// root check finds it) ends the line.
+TEST(BookGrowth, AWinTheBotsSearchWouldMissIsCarriedOnByTheBook) {
+  const Cell good = cellAt(3, 2);
+  Board afterGood;
+  afterGood.play(good);
+  const Canonical frame = canonicalize(afterGood);
+  auto rootVerdict = [&](uint32_t winVisits, uint32_t otherVisits) {
+    DeepVerdict v;
+    for (Cell m : moveClasses(Board()))
+      v.moves.push_back({m, m == good ? 1.0f : 0.3f, m == good ? Proof::Win : Proof::Unknown,
+                         m == good ? winVisits : otherVisits});
+    v.best = good;
+    return v;
+  };
+  const std::string key = GrowOptions().deep.key();
+  std::mt19937_64 rng(7);
+  {  // solved before any iteration: the bot finds it; nothing is left to expand
+    Database db;
+    db.setVerdict(key, PositionKey{}, rootVerdict(0, 0));
+    Grower grower(db, firstPlayerOnly(), nullptr);
+    EXPECT_FALSE(grower.pickLeaf(rng).has_value());
+  }
+  Database db;
+  db.setVerdict(key, PositionKey{}, rootVerdict(150000, 1000));
+  {  // proven by a long search: the position after the winning move is searched next
+    Grower grower(db, firstPlayerOnly(), nullptr);
+    for (int i = 0; i < 20; ++i) EXPECT_EQ(grower.pickLeaf(rng), std::optional<PositionKey>(frame.key));
+  }
+  // The opponent's position, every move proven lost: it still replies, mostly where the search
+  // looked longest.
+  const Board canonical = boardOf(frame.key);
+  const std::vector<Cell> replies = moveClasses(canonical);
+  const Cell popular = replies[replies.size() / 3];
+  DeepVerdict lost;
+  for (Cell m : replies) lost.moves.push_back({m, 0.0f, Proof::Loss, m == popular ? 900u : 10u});
+  lost.best = popular;
+  db.setVerdict(key, frame.key, lost);
+  GrowOptions o = firstPlayerOnly();
+  Grower grower(db, o, nullptr);
+  ASSERT_EQ(grower.graph().find(frame.key)->estimate.proof, Proof::Loss);
+  double total = 0;
+  for (const auto& [move, p] : replyDistribution(grower.graph(), frame.key, o.model)) total += p;
+  EXPECT_NEAR(total, 1, 1e-9);
+  Board afterPopular = canonical;
+  afterPopular.play(popular);
+  const PositionKey popularChild = canonicalize(afterPopular).key;
+  int picks = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const std::optional<PositionKey> leaf = grower.pickLeaf(rng);
+    ASSERT_TRUE(leaf.has_value());
+    EXPECT_NE(*leaf, frame.key);  // a position after the opponent's reply (a stone, or the steal)
+    EXPECT_FALSE(leaf->stealAvailable);
+    picks += *leaf == popularChild;
+  }
+  const double n = double(replies.size());
+  EXPECT_NEAR(picks / 1000.0, o.model.uniform / n + (1 - o.model.uniform) * 900 / (900 + 10 * (n - 1)), 0.05);
+}
+
 TEST(BookGrowth, SecondPlayerLinesStartFromEveryFirstStone) {
   Database db;
   Grower grower(db, withStarts(1, 0), nullptr);

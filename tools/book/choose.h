@@ -58,10 +58,28 @@ inline LineStart drawStart(const GameModel& model, std::mt19937_64& rng) {
 // The book move of an expanded position (see BookGraph::choice).
 inline const BookGraph::Move* bookMove(const BookGraph::Node& node) { return BookGraph::choice(node); }
 
+// Whether the bot's own search finds the win of a position proven won for its side to move: its
+// own deep search proved it within `visits` iterations (it stops as soon as the root is proven,
+// so its visits count the iterations it needed; a root solved before any iteration has none),
+// about what the bot searches in one turn. A win proven only through the book's deeper positions
+// is not found by the bot in time: the book carries it (the 4 4 opening, stolen, is proven lost
+// in the book, and the bot still lost 9 of 22 such games when the book ended at its third move).
+inline bool botFindsWin(const BookGraph::Node& node, uint32_t visits) {
+  uint64_t total = 0;
+  bool proven = false;
+  for (const BookGraph::Move& m : node.moves) {
+    total += m.deep.visits;
+    proven |= m.deep.proof == Proof::Win;
+  }
+  return proven && total <= visits;
+}
+
 // The opponent's replies in `position` (a canonical key's board) with their probabilities, in the
 // key's orientation. A move that wins at once is played; moves that lose (proven, or by the rules)
-// are never played unless nothing else is left. In a position without a search (or whose sensible
-// moves the search never visited) every sensible move class is equally likely.
+// are never played while another is left. In a searched position proven lost, the opponent still
+// plays on: any move that does not end the game at once (the book then carries the bot's win to
+// where its own search finds it; see botFindsWin). In a position without a search (or whose
+// sensible moves the search never visited) every sensible move class is equally likely.
 inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& graph, const PositionKey& key,
                                                               const GameModel& model) {
   std::vector<std::pair<Cell, double>> sensible;  // move, visits of the deep search
@@ -70,6 +88,9 @@ inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& g
       if (m.estimate.proof == Proof::Win) return {{m.move, 1.0}};
       if (m.estimate.proof != Proof::Loss) sensible.push_back({m.move, double(m.deep.visits)});
     }
+    if (sensible.empty())
+      for (const BookGraph::Move& m : node->moves)
+        if (m.ends == Outcome::None) sensible.push_back({m.move, double(m.deep.visits)});
   } else {
     const Board b = boardOf(key);
     const Canonical frame = canonicalize(b);
