@@ -2,6 +2,7 @@
 // self-play generator stopping, checkpointing and resuming.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -327,6 +328,7 @@ TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
   first.release();
   EXPECT_TRUE(second.acquire(db, error)) << error;
   second.release();
+  EXPECT_FALSE(std::ifstream(FileLock::lockPath(db)).good()) << "a released lock leaves no file behind";
   // A writer that died without releasing leaves a stale lock file, which is taken over.
   const pid_t child = fork();
   ASSERT_GE(child, 0);
@@ -338,6 +340,7 @@ TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_TRUE(std::ifstream(FileLock::lockPath(db)).good()) << "the dead writer's lock file stays";
   EXPECT_TRUE(first.acquire(db, error)) << error;
   // The generator refuses to start on a database another process holds.
   const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bookgen games --db " + db + " --games 1 2>&1";
@@ -347,6 +350,40 @@ TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
   EXPECT_FALSE(std::ifstream(db).good());
   first.release();
   std::remove(FileLock::lockPath(db).c_str());
+}
+
+// Writers that come and go while others wait never hold the lock together, although each one
+// removes the lock file when it leaves (a waiter may have opened the removed file: it retries).
+TEST(BookFiles, WritersTakingTurnsNeverOverlap) {
+  const std::string db = tempPath("turns.db");
+  const std::string counter = tempPath("turns.inside");
+  std::remove(counter.c_str());
+  std::vector<pid_t> children;
+  for (int c = 0; c < 4; ++c) {
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      int overlaps = 0;
+      for (int got = 0; got < 600;) {
+        FileLock lock;
+        std::string e;
+        if (!lock.acquire(db, e)) continue;
+        ++got;
+        // Inside: the marker file must not exist; create it, then remove it before leaving.
+        const int fd = ::open(counter.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
+        if (fd < 0) ++overlaps;
+        else ::close(fd), ::unlink(counter.c_str());
+      }
+      _exit(overlaps == 0 ? 0 : 1);
+    }
+    children.push_back(child);
+  }
+  for (pid_t child : children) {
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "two writers held the lock at once";
+  }
+  EXPECT_FALSE(std::ifstream(FileLock::lockPath(db)).good());
 }
 
 TEST(BookFiles, NeverWritesThroughALinkOrOverANonRegularFile) {
@@ -536,4 +573,65 @@ TEST(BookGenerator, BadMovesNameTheirPlyAndReason) {
   EXPECT_NE(taken.out.find("ply 3 '4 4': the cell is taken"), std::string::npos) << taken.out;
   const CommandRun half = runCommand(show + "'3 2; 4' 2>&1");
   EXPECT_NE(half.out.find("ply 2 '4': not a cell"), std::string::npos) << half.out;
+}
+
+// A growth run's deep-search verdicts belong to it: the file keeps the run (version 4), merging
+// re-indexes it, and drop-run leaves them out with its games; verdicts of older files (no run) stay.
+TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {
+  auto verdictAt = [](Cell best) {
+    DeepVerdict v;
+    v.best = best;
+    v.moves.push_back({best, 0.6f, Proof::Unknown, 100});
+    return v;
+  };
+  const PositionKey empty{};
+  const PositionKey oneStone = [] {
+    Board b;
+    b.play(cellAt(4, 4));
+    return canonicalize(b).key;
+  }();
+  Database grown;
+  RunInfo bad, good;
+  bad.id = 0xBAD, good.id = 0x600D;
+  grown.beginRun(good);
+  grown.setVerdict("engine/1it", empty, verdictAt(cellAt(3, 2)));
+  grown.beginRun(bad);
+  grown.setVerdict("engine/1it", oneStone, verdictAt(cellAt(3, 3)));
+  grown.setVerdict("other/1it", empty, verdictAt(cellAt(2, 2)));
+  EXPECT_EQ(grown.verdictsOf(0), 1u);
+  EXPECT_EQ(grown.verdictsOf(1), 2u);  // the current run stamps the verdicts stored during it
+
+  // Merged behind a third run, the runs move and the verdicts follow them.
+  Database merged;
+  RunInfo first;
+  first.id = 0xF1257;
+  merged.addRun(first);
+  std::string error;
+  Database read;
+  ASSERT_TRUE(deserializeDatabase(serializeDatabase(grown), "grown.db", read, error)) << error;
+  merged.merge(read);
+  ASSERT_EQ(merged.runs().size(), 3u);
+  EXPECT_EQ(merged.verdict("engine/1it", empty)->run, 1u);
+  EXPECT_EQ(merged.verdict("engine/1it", oneStone)->run, 2u);
+
+  ASSERT_TRUE(merged.dropRun(0xBAD));
+  EXPECT_NE(merged.verdict("engine/1it", empty), nullptr);
+  EXPECT_EQ(merged.verdict("engine/1it", oneStone), nullptr);
+  EXPECT_EQ(merged.verdict("other/1it", empty), nullptr);
+
+  // A version-3 file has no runs in its verdicts: they stay whatever run is dropped.
+  Database old;
+  ASSERT_TRUE(deserializeDatabase(serializeDatabase(grown, 3), "old.db", old, error)) << error;
+  EXPECT_EQ(old.verdict("engine/1it", oneStone)->run, kUnknownRun);
+  ASSERT_TRUE(old.dropRun(0xBAD));
+  EXPECT_NE(old.verdict("engine/1it", oneStone), nullptr);
+
+  // A verdict naming a run the file does not have is damage.
+  Database noRuns;
+  DeepVerdict orphan = verdictAt(cellAt(3, 2));
+  orphan.run = 5;
+  noRuns.setVerdict("engine/1it", empty, orphan);
+  Database rejected;
+  EXPECT_FALSE(deserializeDatabase(serializeDatabase(noRuns), "orphan.db", rejected, error));
+  EXPECT_NE(error.find("invalid verdict record"), std::string::npos) << error;
 }

@@ -212,8 +212,10 @@ bool loadReported(const std::string& path, Database& db, std::string& error) {
   if (!loadDatabase(path, db, error, &version)) return false;
   if (version == 1)
     std::cerr << path << ": version 1 file, read as one legacy run of " << db.games() << " games";
+  else if (version == 2)
+    std::cerr << path << ": version 2 file (verdicts without visits or runs)";
   else if (version < kDatabaseVersion)
-    std::cerr << path << ": version " << version << " file (verdicts without visits)";
+    std::cerr << path << ": version " << version << " file (verdicts without the runs that made them: drop-run keeps them)";
   if (version < kDatabaseVersion) std::cerr << "; it is written in version " << kDatabaseVersion << " when saved\n";
   return true;
 }
@@ -388,6 +390,9 @@ int dropRunCommand(int argc, char** argv) {
   Database db;
   if (!openForWriting(argv[0], lock, db)) return 1;
   const uint64_t before = db.games();
+  size_t verdicts = 0;
+  for (size_t i = 0; i < db.runs().size(); ++i)
+    if (db.runs()[i].id == id) verdicts = db.verdictsOf(uint32_t(i));
   if (!db.dropRun(id)) {
     std::cerr << "bookgen: " << argv[0] << " has no run " << argv[1] << " (bookgen stats lists the runs)\n";
     return 1;
@@ -397,7 +402,8 @@ int dropRunCommand(int argc, char** argv) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
-  std::cerr << "dropped run " << argv[1] << " (" << before - db.games() << " games) from " << argv[0] << "\n";
+  std::cerr << "dropped run " << argv[1] << " (" << before - db.games() << " games, " << verdicts
+            << " searched positions) from " << argv[0] << "\n";
   return 0;
 }
 
@@ -421,12 +427,14 @@ int statsCommand(int argc, char** argv) {
     provenByStones[stones] += stats.proof != Proof::Unknown;
   }
   std::cout << argv[0] << ": " << db.games() << " games, " << db.positions() << " positions, " << moves << " moves\n";
-  for (const RunInfo& r : db.runs()) {
+  for (size_t i = 0; i < db.runs().size(); ++i) {
+    const RunInfo& r = db.runs()[i];
     char date[32] = "-";
     const std::time_t t = std::time_t(r.startedUnix);
     std::tm utc{};
     if (r.startedUnix > 0 && gmtime_r(&t, &utc)) std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &utc);
-    std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, started " << date << ", seed " << r.seed
+    std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, " << db.verdictsOf(uint32_t(i))
+              << " searched positions, started " << date << ", seed " << r.seed
               << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
   }
   for (const auto& [stones, n] : byStones)

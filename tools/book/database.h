@@ -100,8 +100,10 @@ struct DeepMove {
   Proof proof = Proof::Unknown;
   uint32_t visits = 0;  // the search's visits of the move: how far its value can be trusted (0: unknown)
 };
+constexpr uint32_t kUnknownRun = UINT32_MAX;  // a verdict read from a file before version 4
 struct DeepVerdict {
   Cell best = kNoCell;
+  uint32_t run = kUnknownRun;  // index of the run whose search made it (drop-run leaves it out)
   std::vector<DeepMove> moves;
   const DeepMove* find(Cell m) const {
     for (const auto& d : moves)
@@ -174,8 +176,17 @@ class Database {
     auto it = e->second.find(key);
     return it == e->second.end() ? nullptr : &it->second;
   }
+  // A verdict without a run is stamped with the current run, the one whose search made it.
   void setVerdict(const std::string& engineKey, const PositionKey& key, DeepVerdict v) {
+    if (v.run == kUnknownRun && current_ >= 0) v.run = uint32_t(current_);
     verdicts_[engineKey][key] = std::move(v);
+  }
+  // Verdicts made by a run (by index), over every engine key.
+  size_t verdictsOf(uint32_t run) const {
+    size_t n = 0;
+    for (const auto& [engine, entries] : verdicts_)
+      for (const auto& [key, v] : entries) n += v.run == run;
+    return n;
   }
 
   // Adds a finished game to the current run (begun here with a fresh id when there is none): every
@@ -246,13 +257,18 @@ class Database {
       }
     }
     for (const auto& [engine, entries] : other.verdicts_)
-      for (const auto& [key, v] : entries) verdicts_[engine].emplace(key, v);
+      for (const auto& [key, v] : entries) {
+        DeepVerdict ours = v;
+        if (v.run != kUnknownRun) ours.run = index[v.run];
+        verdicts_[engine].emplace(key, std::move(ours));
+      }
     propagateProofs();
   }
 
-  // Leaves out a run's games (e.g. one played by a broken engine): its counts leave every move and
-  // the run leaves the table. Proofs stay: they are facts, whoever found them. False when no run
-  // has that id.
+  // Leaves out a run's games and deep-search verdicts (e.g. a broken engine's): its counts leave
+  // every move, its verdicts the cache, and the run the table. Proofs in the game statistics stay:
+  // they are facts, whoever found them. Verdicts read from files before version 4 have no run and
+  // stay. False when no run has that id.
   bool dropRun(uint64_t id) {
     auto it = std::find_if(runs_.begin(), runs_.end(), [&](const RunInfo& r) { return r.id == id; });
     if (it == runs_.end()) return false;
@@ -268,6 +284,15 @@ class Database {
           kept.push_back({r.run > index ? r.run - 1 : r.run, r.games, r.halfPoints});
         }
         m.runs = std::move(kept);
+      }
+    for (auto& [engine, entries] : verdicts_)
+      for (auto v = entries.begin(); v != entries.end();) {
+        if (v->second.run == index) {
+          v = entries.erase(v);
+          continue;
+        }
+        if (v->second.run != kUnknownRun && v->second.run > index) --v->second.run;
+        ++v;
       }
     runs_.erase(it);
     if (current_ == int(index)) current_ = -1;

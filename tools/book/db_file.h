@@ -1,7 +1,8 @@
-// The book database file (format in docs/book.md): version 3 (runs, verdicts with visits), and the
-// migration of older files (version 1: its games become one legacy run; version 2: verdicts
-// without visits). Loading checks everything and rejects a damaged or truncated file with its
-// name and the byte offset, never reading it as a smaller one.
+// The book database file (format in docs/book.md): version 4 (runs, verdicts with visits and the
+// run that made them), and the migration of older files (version 1: its games become one legacy
+// run; version 2: verdicts without visits; version 3: verdicts without their run). Loading checks
+// everything and rejects a damaged or truncated file with its name and the byte offset, never
+// reading it as a smaller one.
 #pragma once
 
 #include <algorithm>
@@ -15,7 +16,7 @@
 namespace yav::book {
 
 constexpr const char* kDatabaseMagic = "YAVBOOK\n";
-constexpr uint32_t kDatabaseVersion = 3;  // 3: verdict moves carry the search's visits
+constexpr uint32_t kDatabaseVersion = 4;  // 3: verdict moves carry the search's visits; 4: a verdict its run
 // Proofs are written as their enum values (0 unknown, 1 win, 2 loss).
 static_assert(int(Proof::Unknown) == 0 && int(Proof::Win) == 1 && int(Proof::Loss) == 2, "file format");
 
@@ -123,6 +124,7 @@ inline std::string serializeDatabase(const Database& db, uint32_t version = kDat
       put(out, e->first.stealAvailable, 1);
       put(out, uint64_t(e->second.best), 1);
       put(out, e->second.moves.size(), 1);
+      if (version >= 4) putVarint(out, e->second.run == kUnknownRun ? 0 : uint64_t(e->second.run) + 1);
       for (const DeepMove& m : e->second.moves) {
         put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
         put(out, uint64_t(std::clamp(m.value, 0.0f, 1.0f) * 65535.0f + 0.5f), 2);
@@ -228,7 +230,8 @@ struct Parser {
     return true;
   }
 
-  // Version 2 and later: the deep-search verdicts per engine key; version 3 adds each move's visits.
+  // Version 2 and later: the deep-search verdicts per engine key; version 3 adds each move's visits,
+  // version 4 the run that made the verdict (index + 1, 0 when unknown).
   bool verdicts() {
     uint64_t engines = 0;
     if (!in.varint(engines, 28)) return fail("file truncated in the verdicts", in.pos);
@@ -239,16 +242,18 @@ struct Parser {
       for (uint64_t i = 0; i < n; ++i) {
         const size_t start = in.pos;
         const std::string where = " (verdict " + std::to_string(i) + " of " + std::to_string(n) + ", " + engine + ")";
-        uint64_t mine = 0, theirs = 0, steal = 0, best = 0, moves = 0;
-        if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(steal, 1) || !in.get(best, 1) || !in.get(moves, 1))
+        uint64_t mine = 0, theirs = 0, steal = 0, best = 0, moves = 0, run = 0;
+        if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(steal, 1) || !in.get(best, 1) || !in.get(moves, 1) ||
+            (version >= 4 && !in.varint(run, 35)))
           return fail("file truncated" + where, in.pos);
         const PositionKey key{mine, theirs, steal == 1};
         if (steal > 1 || (mine & theirs) || ((mine | theirs) & ~kFullBoard) || canonicalize(key).key != key ||
-            moves > kCells || db.verdict(engine, key))
+            moves > kCells || db.verdict(engine, key) || run > db.runs().size())
           return fail("invalid verdict record" + where, start);
         const Board b = boardOf(key);
         DeepVerdict v;
         v.best = Cell(best);
+        v.run = run == 0 ? kUnknownRun : uint32_t(run - 1);
         for (uint64_t j = 0; j < moves; ++j) {
           uint64_t cellAndProof = 0, value = 0, visits = 0;
           if (!in.get(cellAndProof, 1) || !in.get(value, 2) || (version >= 3 && !in.varint(visits, 35)))

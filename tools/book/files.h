@@ -77,21 +77,31 @@ class FileLock {
 
   static std::string lockPath(const std::string& dbPath) { return dbPath + ".lock"; }
 
+  // The lock file exists only while a writer holds it: release() removes it. A process that
+  // opened the file just before it was removed would lock a file no longer at the path, so after
+  // locking, the file at the path must be the one locked; otherwise it starts again.
   bool acquire(const std::string& dbPath, std::string& error) {
     release();
     const std::string path = lockPath(dbPath);
     dbPath_ = dbPath;
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW, 0644);
-    if (fd_ < 0) return error = path + ": cannot open the lock file (" + std::strerror(errno) + ")", false;
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-      char owner[32] = {0};
-      const ssize_t n = ::pread(fd_, owner, sizeof owner - 1, 0);
-      std::string pid = n > 0 ? std::string(owner, size_t(n)) : std::string("unknown");
-      while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
-      ::close(fd_), fd_ = -1;
-      error = dbPath + " is being written by another process (pid " + pid + ", lock " + path +
-              "); wait for it to finish or stop it";
-      return false;
+    for (;;) {
+      fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW, 0644);
+      if (fd_ < 0) return error = path + ": cannot open the lock file (" + std::strerror(errno) + ")", false;
+      if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        char owner[32] = {0};
+        const ssize_t n = ::pread(fd_, owner, sizeof owner - 1, 0);
+        std::string pid = n > 0 ? std::string(owner, size_t(n)) : std::string("unknown");
+        while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
+        ::close(fd_), fd_ = -1;
+        error = dbPath + " is being written by another process (pid " + pid + ", lock " + path +
+                "); wait for it to finish or stop it";
+        return false;
+      }
+      struct stat locked {}, atPath {};
+      if (::fstat(fd_, &locked) == 0 && ::stat(path.c_str(), &atPath) == 0 && locked.st_dev == atPath.st_dev &&
+          locked.st_ino == atPath.st_ino)
+        break;
+      ::close(fd_), fd_ = -1;  // removed by its previous holder meanwhile: lock the new one
     }
     const std::string pid = std::to_string(::getpid()) + "\n";
     if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != ssize_t(pid.size())) {
@@ -99,11 +109,10 @@ class FileLock {
     }
     return true;
   }
-  // A lock whose database was never written (e.g. a failed merge) leaves no lock file behind;
-  // next to an existing database the file stays (removing it could let two writers in).
+  // Removes the lock file while still holding the lock (see acquire), then unlocks.
   void release() {
     if (fd_ < 0) return;
-    if (::access(dbPath_.c_str(), F_OK) != 0) ::unlink(lockPath(dbPath_).c_str());
+    ::unlink(lockPath(dbPath_).c_str());
     ::close(fd_), fd_ = -1;  // closing drops the flock
   }
   bool held() const { return fd_ >= 0; }
