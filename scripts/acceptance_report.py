@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Summarises the book's acceptance matches written by scripts/book_acceptance.sh.
+
+For each match in DIR (empty, one, two, fast, slow: NAME.json from the arena, NAME-logs/ the
+bots' stderr): games, the book side's score with a 95% interval (normal approximation over the
+games), Elo with the arena's asymmetric bounds, and the book side's book moves per game (its
+stderr marks a book move with `| book`) with the games in which it played none.
+
+Usage: scripts/acceptance_report.py DIR
+"""
+import glob
+import json
+import math
+import os
+import sys
+
+MATCHES = [
+    ('empty', 'empty board'),
+    ('one', 'random 1 ply'),
+    ('two', 'random 2 plies'),
+    ('fast', 'random 1 ply, no-book side at 40 ms'),
+    ('slow', 'random 1 ply, no-book side at 200 ms'),
+]
+
+
+def score_interval(summary):
+    n = summary['games'] - summary.get('aborted', 0)
+    if n <= 0:
+        return None, None, None
+    w, d = summary['wins'], summary['draws']
+    mean = (w + 0.5 * d) / n
+    second = (w + 0.25 * d) / n
+    sd = math.sqrt(max(second - mean * mean, 0.0))
+    half = 1.96 * sd / math.sqrt(n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def book_moves(log_dir):
+    per_game = []
+    for path in glob.glob(os.path.join(log_dir, 'game-*-book.log')):
+        with open(path, encoding='utf-8', errors='replace') as f:
+            per_game.append(sum(1 for line in f if line.startswith('turn ') and '| book' in line))
+    return per_game
+
+
+def fmt_elo(summary):
+    elo, low, high = summary.get('elo'), summary.get('elo_low'), summary.get('elo_high')
+    if elo is None:
+        return 'n/a'
+    def num(v):
+        return 'inf' if v is None else f'{v:+.0f}'
+    return f'{elo:+.0f} [{num(low)}, {num(high)}]'
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    folder = sys.argv[1]
+    rows = []
+    for name, label in MATCHES:
+        path = os.path.join(folder, name + '.json')
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding='utf-8') as f:
+            summary = json.load(f)
+        mean, low, high = score_interval(summary)
+        moves = book_moves(os.path.join(folder, name + '-logs'))
+        per_game = f'{sum(moves) / len(moves):.1f}' if moves else 'n/a'
+        none = sum(1 for m in moves if m == 0)
+        score = 'n/a' if mean is None else f'{mean:.3f} [{low:.3f}, {high:.3f}]'
+        rows.append((label, str(summary['games']), score, fmt_elo(summary), per_game, f'{none}'))
+    if not rows:
+        print(f'acceptance_report: no match summaries in {folder}', file=sys.stderr)
+        return 1
+    head = ('start', 'games', 'book score [95%]', 'Elo [95%]', 'book moves/game', 'games without')
+    widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
+    for r in [head] + rows:
+        print('  '.join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
