@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarises the book's acceptance matches written by scripts/book_acceptance.sh.
 
-For each match in DIR (empty, one, two, fast, slow: NAME.json from the arena, NAME-logs/ the
+For each match in DIR (empty, one, two, fast, slow, self: NAME.json from the arena, NAME-logs/ the
 bots' stderr): games, the book side's score with a 95% interval (normal approximation over the
 games), Elo with the arena's asymmetric bounds, and the book side's book moves per game (its
 stderr marks a book move with `| book`) with the games in which it played none.
@@ -20,6 +20,7 @@ MATCHES = [
     ('two', 'random 2 plies'),
     ('fast', 'random 1 ply, no-book side at 40 ms'),
     ('slow', 'random 1 ply, no-book side at 200 ms'),
+    ('self', 'self-play, random 0-2 plies'),
 ]
 
 

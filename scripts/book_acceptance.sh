@@ -21,7 +21,8 @@ usage: scripts/book_acceptance.sh [--bot BIN] [--games N] [--jobs N] [--out DIR]
   --jobs N     games at the same time (default $jobs)
   --out DIR    JSON summaries, records and stderr logs (default $out)
   --seed S     base seed of the random openings; match k uses S + k (default fresh, printed)
-  --only LIST  comma-separated subset of: empty,one,two,fast,slow (default all five)
+  --only LIST  comma-separated subset of: empty,one,two,fast,slow (default all five) and self (the
+               book against itself from random 0-2-ply openings: its book moves per game)
 EOF
 }
 while [ $# -gt 0 ]; do
@@ -49,19 +50,23 @@ matches=(
   "two|--random-openings 2|"
   "fast|--random-openings 1|--time-ms 40"
   "slow|--random-openings 1 --time-ms 300|--time-ms 200"
+  "self|--random-openings 0-2|BOOK"
 )
 k=0
 for m in "${matches[@]}"; do
   IFS='|' read -r name flags nobook <<<"$m"
   k=$((k + 1))
   if [ -n "$only" ] && [[ ",$only," != *",$name,"* ]]; then continue; fi
+  if [ -z "$only" ] && [ "$name" = self ]; then continue; fi  # only on request
+  opponent="nobook=$bot --no-book $nobook"
+  [ "$nobook" = BOOK ] && opponent="mirror=$bot"  # self-play: how deep the book reaches both sides
   rm -rf "$out/$name-logs" && mkdir -p "$out/$name-logs"
-  echo "== $name: arena $flags, no-book side ${nobook:-at CodinGame time}"
+  echo "== $name: arena $flags, ${opponent%%=*} side ${nobook:-at CodinGame time}"
   # shellcheck disable=SC2086  # the flags are words
   seeded=(--seed $((seed + k)))
   [ "$name" = empty ] && seeded=()  # the empty board has no random opening to seed
   build/bin/arena --games "$games" --jobs "$jobs" "${seeded[@]}" $flags --quiet \
     --json "$out/$name.json" --record "$out/$name.jsonl" --stderr-dir "$out/$name-logs" \
-    "book=$bot" "nobook=$bot --no-book $nobook"
+    "book=$bot" "$opponent"
 done
 python3 scripts/acceptance_report.py "$out"
