@@ -282,6 +282,17 @@ GrowOptions withStarts(double oneStone, double twoStones) {
 }
 GrowOptions firstPlayerOnly() { return withStarts(0, 0); }
 
+// The empty board's verdict where `win` is proven won, the deep search having spent `winVisits`
+// on it and `otherVisits` on each other first-move class.
+DeepVerdict emptyBoardWonBy(Cell win, uint32_t winVisits, uint32_t otherVisits) {
+  DeepVerdict v;
+  for (Cell m : moveClasses(Board()))
+    v.moves.push_back({m, m == win ? 1.0f : 0.3f, m == win ? Proof::Win : Proof::Unknown,
+                       m == win ? winVisits : otherVisits});
+  v.best = win;
+  return v;
+}
+
 }  // namespace
 
 TEST(BookGrowth, ExpandsTheBestLineMostAndNeverAProvenLoss) {
@@ -383,6 +394,36 @@ TEST(BookGrowth, TheOpponentsRepliesFollowTheSearchsVisits) {
   EXPECT_NEAR(picks / 2000.0, expected, 0.05);  // about 0.65; by the values it would be about 0.01
 }
 
+// The opponent plays a proven win only where its own search would find it in a turn; a win the
+// deep search needed 150,000 iterations for is missed: its replies spread by the visits as
+// elsewhere, so the book covers the positions after its other moves.
+TEST(BookGrowth, AnOpponentMissesAWinItsOwnSearchWouldNotFind) {
+  const Cell good = cellAt(3, 2);
+  const GameModel model;
+  const std::vector<Cell> classes = moveClasses(Board());
+  const double n = double(classes.size());
+  for (uint32_t winVisits : {0u, 4000u, 150000u}) {
+    Database db;
+    db.setVerdict(GrowOptions().deep.key(), PositionKey{}, emptyBoardWonBy(good, winVisits, winVisits ? 100 : 0));
+    Grower grower(db, firstPlayerOnly(), nullptr);
+    ASSERT_EQ(grower.graph().find(PositionKey{})->estimate.proof, Proof::Win);
+    const auto replies = replyDistribution(grower.graph(), PositionKey{}, model);
+    if (winVisits + 100 * (n - 1) <= model.findsWinVisits) {
+      ASSERT_EQ(replies.size(), 1u) << winVisits;
+      EXPECT_EQ(replies[0].first, good);
+      continue;
+    }
+    ASSERT_EQ(replies.size(), classes.size()) << winVisits;
+    const double visits = winVisits + 100 * (n - 1);
+    double total = 0;
+    for (const auto& [move, p] : replies) {
+      total += p;
+      EXPECT_NEAR(p, model.uniform / n + (1 - model.uniform) * (move == good ? winVisits : 100) / visits, 1e-9);
+    }
+    EXPECT_NEAR(total, 1, 1e-9);
+  }
+}
+
 // A win the bot's own search would not find in a turn (proven only by a long deep search, or
 // through the book's deeper positions) is carried on by the growth: the bot plays the winning
 // move, the opponent plays on (by the deep search's visits, though every move is lost), and the
@@ -394,12 +435,7 @@ TEST(BookGrowth, AWinTheBotsSearchWouldMissIsCarriedOnByTheBook) {
   afterGood.play(good);
   const Canonical frame = canonicalize(afterGood);
   auto rootVerdict = [&](uint32_t winVisits, uint32_t otherVisits) {
-    DeepVerdict v;
-    for (Cell m : moveClasses(Board()))
-      v.moves.push_back({m, m == good ? 1.0f : 0.3f, m == good ? Proof::Win : Proof::Unknown,
-                         m == good ? winVisits : otherVisits});
-    v.best = good;
-    return v;
+    return emptyBoardWonBy(good, winVisits, otherVisits);
   };
   const std::string key = GrowOptions().deep.key();
   std::mt19937_64 rng(7);

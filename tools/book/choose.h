@@ -32,6 +32,10 @@ struct GameModel {
   double twoStoneShare = 0.2;
   double uniform = 0.15;  // share of replies spread evenly over the sensible move classes (the
                          // rest: in proportion to the deep search's visits)
+  // A player finds the win of a position proven won for it when the position's deep search proved
+  // it within this many iterations, about what the bot searches in one turn (searchFindsWin). The
+  // bot's book carries a win it would miss; the opponent misses such a win and plays on.
+  uint32_t findsWinVisits = 5000;
 
   double emptyShare() const { return std::max(0.0, 1 - oneStoneShare - twoStoneShare); }
 };
@@ -58,13 +62,16 @@ inline LineStart drawStart(const GameModel& model, std::mt19937_64& rng) {
 // The book move of an expanded position (see BookGraph::choice).
 inline const BookGraph::Move* bookMove(const BookGraph::Node& node) { return BookGraph::choice(node); }
 
-// Whether the bot's own search finds the win of a position proven won for its side to move: its
-// own deep search proved it within `visits` iterations (it stops as soon as the root is proven,
-// so its visits count the iterations it needed; a root solved before any iteration has none),
-// about what the bot searches in one turn. A win proven only through the book's deeper positions
-// is not found by the bot in time: the book carries it (the 4 4 opening, stolen, is proven lost
-// in the book, and the bot still lost 9 of 22 such games when the book ended at its third move).
-inline bool botFindsWin(const BookGraph::Node& node, uint32_t visits) {
+// Whether a player's own search finds the win of a position proven won for its side to move: the
+// position's deep search proved it within `visits` iterations (it stops as soon as the root is
+// proven, so its visits count the iterations it needed; a root solved before any iteration has
+// none), about what the bot searches in one turn. A win proven only through the book's deeper
+// positions is not found in time. The bot's book carries such a win (the 4 4 opening, stolen, is
+// proven lost in the book, and the bot still lost 9 of 22 such games when the book ended at its
+// third move); an opponent misses it (in 44 of the 45 games from two random stones where the
+// no-book bot, moving third, left the book at once, the book had proven its position won and
+// assumed it would play the win; it played the search's favourite instead).
+inline bool searchFindsWin(const BookGraph::Node& node, uint32_t visits) {
   uint64_t total = 0;
   bool proven = false;
   for (const BookGraph::Move& m : node.moves) {
@@ -75,19 +82,22 @@ inline bool botFindsWin(const BookGraph::Node& node, uint32_t visits) {
 }
 
 // The opponent's replies in `position` (a canonical key's board) with their probabilities, in the
-// key's orientation. A move that wins at once is played; moves that lose (proven, or by the rules)
-// are never played while another is left. In a searched position proven lost, the opponent still
-// plays on: any move that does not end the game at once (the book then carries the bot's win to
-// where its own search finds it; see botFindsWin). In a position without a search (or whose
-// sensible moves the search never visited) every sensible move class is equally likely.
+// key's orientation. A move that wins at once is played, and so is a proven win its own search
+// would find (searchFindsWin); a win it would miss is one of its moves like the others. Moves
+// that lose (proven, or by the rules) are never played while another is left. In a searched
+// position proven lost, the opponent still plays on: any move that does not end the game at once
+// (the book then carries the bot's win to where its own search finds it). In a position without
+// a search (or whose sensible moves the search never visited) every sensible move class is
+// equally likely.
 inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& graph, const PositionKey& key,
                                                               const GameModel& model) {
   std::vector<std::pair<Cell, double>> sensible;  // move, visits of the deep search
   if (const BookGraph::Node* node = graph.find(key)) {
-    for (const BookGraph::Move& m : node->moves) {
-      if (m.estimate.proof == Proof::Win) return {{m.move, 1.0}};
+    const bool findsWin = searchFindsWin(*node, model.findsWinVisits);
+    for (const BookGraph::Move& m : node->moves)
+      if (m.ends == Outcome::Win || (m.estimate.proof == Proof::Win && findsWin)) return {{m.move, 1.0}};
+    for (const BookGraph::Move& m : node->moves)
       if (m.estimate.proof != Proof::Loss) sensible.push_back({m.move, double(m.deep.visits)});
-    }
     if (sensible.empty())
       for (const BookGraph::Move& m : node->moves)
         if (m.ends == Outcome::None) sensible.push_back({m.move, double(m.deep.visits)});

@@ -53,9 +53,6 @@ struct GrowOptions {
   int maxPlies = 30;             // lines are not followed deeper than this
   double bookMoveShare = 0.9;      // the bot's moves that follow its book move (the rest: Thompson)
   double opponentExploreShare = 0.1;  // the opponent's moves drawn by Thompson (the rest: the model)
-  // A win the position's own deep search proved within this many iterations is left to the bot's
-  // search (it runs some 20,000 in a 75 ms turn); longer ones are carried on by the book.
-  uint32_t botFindsWinVisits = 5000;
   GameModel model;  // how lines start and how the opponent replies (shared with the packer)
   GraphOptions graph;
   uint64_t checkpointEvery = 100;  // positions between saves
@@ -86,8 +83,9 @@ class Grower {
   uint64_t expandedThisRun() const { return expanded_; }
 
   // The next position to expand (canonical key), or nothing when the sampled lines all end in
-  // finished, too deep or busy positions, or proven ones (lost for the bot, or won where its own
-  // search finds the win: botFindsWin). The caller holds the lock (or is alone).
+  // finished, too deep or busy positions, or proven ones (lost for the bot where the opponent's
+  // search finds the win, or won where the bot's own search finds it: searchFindsWin). The caller
+  // holds the lock (or is alone).
   std::optional<PositionKey> pickLeaf(std::mt19937_64& rng, int* plies = nullptr) const {
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
     for (int attempt = 0; attempt < 64; ++attempt) {
@@ -107,10 +105,12 @@ class Grower {
         const bool opponent = ply % 2 != botSide;
         const BookGraph::Move* m = nullptr;
         if (node->estimate.proof != Proof::Unknown) {
-          // A proven position is followed only while the bot wins and its own search would not
-          // find the win in time: the bot plays the winning move, the opponent plays on.
+          // A proven position is followed only where its winner's own search would not find the
+          // win in time: the bot then plays the winning move, the opponent plays on as it would
+          // (modelReply). The bot's lost positions end the line: the book has no move there.
           const bool botWins = node->estimate.proof == (opponent ? Proof::Loss : Proof::Win);
-          if (!botWins || (!opponent && botFindsWin(*node, opt_.botFindsWinVisits))) break;
+          const bool winnerFindsIt = searchFindsWin(*node, opt_.model.findsWinVisits);
+          if (opponent ? !botWins && winnerFindsIt : !botWins || winnerFindsIt) break;
           m = opponent ? modelReply(*node, rng) : bookMove(*node);
         } else {
           const double draw = uniform(rng);
