@@ -598,8 +598,9 @@ TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {
   grown.beginRun(bad);
   grown.setVerdict("engine/1it", oneStone, verdictAt(cellAt(3, 3)));
   grown.setVerdict("other/1it", empty, verdictAt(cellAt(2, 2)));
-  EXPECT_EQ(grown.verdictsOf(0), 1u);
-  EXPECT_EQ(grown.verdictsOf(1), 2u);  // the current run stamps the verdicts stored during it
+  // The current run stamps the verdicts stored during it.
+  EXPECT_EQ(grown.verdictsPerRun(), (std::vector<size_t>{1, 2}));
+  EXPECT_EQ(grown.searchedPositions(), 3u);
 
   // Merged behind a third run, the runs move and the verdicts follow them.
   Database merged;

@@ -354,17 +354,12 @@ int mergeCommand(int argc, char** argv) {
       std::cerr << "bookgen: " << error << "\n";
       return 1;
     }
-    auto searched = [](const Database& db) {
-      size_t n = 0;
-      for (const auto& [engine, entries] : db.verdicts()) n += entries.size();
-      return n;
-    };
     const uint64_t before = total.games();
-    const size_t searchedBefore = searched(total);
+    const size_t searchedBefore = total.searchedPositions();
     total.merge(part);
     std::cerr << "merged " << argv[i] << ": " << part.games() << " games in " << part.runs().size() << " runs, "
-              << total.games() - before << " of them new; " << searched(part) << " searched positions, "
-              << searched(total) - searchedBefore << " of them new\n";
+              << total.games() - before << " of them new; " << part.searchedPositions() << " searched positions, "
+              << total.searchedPositions() - searchedBefore << " of them new\n";
   }
   if (!saveDatabase(argv[0], total, error)) {
     std::cerr << "bookgen: " << error << "\n";
@@ -390,9 +385,7 @@ int dropRunCommand(int argc, char** argv) {
   Database db;
   if (!openForWriting(argv[0], lock, db)) return 1;
   const uint64_t before = db.games();
-  size_t verdicts = 0;
-  for (size_t i = 0; i < db.runs().size(); ++i)
-    if (db.runs()[i].id == id) verdicts = db.verdictsOf(uint32_t(i));
+  const size_t searchedBefore = db.searchedPositions();
   if (!db.dropRun(id)) {
     std::cerr << "bookgen: " << argv[0] << " has no run " << argv[1] << " (bookgen stats lists the runs)\n";
     return 1;
@@ -402,8 +395,8 @@ int dropRunCommand(int argc, char** argv) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
-  std::cerr << "dropped run " << argv[1] << " (" << before - db.games() << " games, " << verdicts
-            << " searched positions) from " << argv[0] << "\n";
+  std::cerr << "dropped run " << argv[1] << " (" << before - db.games() << " games, "
+            << searchedBefore - db.searchedPositions() << " searched positions) from " << argv[0] << "\n";
   return 0;
 }
 
@@ -427,13 +420,14 @@ int statsCommand(int argc, char** argv) {
     provenByStones[stones] += stats.proof != Proof::Unknown;
   }
   std::cout << argv[0] << ": " << db.games() << " games, " << db.positions() << " positions, " << moves << " moves\n";
+  const std::vector<size_t> searched = db.verdictsPerRun();
   for (size_t i = 0; i < db.runs().size(); ++i) {
     const RunInfo& r = db.runs()[i];
     char date[32] = "-";
     const std::time_t t = std::time_t(r.startedUnix);
     std::tm utc{};
     if (r.startedUnix > 0 && gmtime_r(&t, &utc)) std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &utc);
-    std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, " << db.verdictsOf(uint32_t(i))
+    std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, " << searched[i]
               << " searched positions, started " << date << ", seed " << r.seed
               << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
   }

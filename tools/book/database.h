@@ -181,11 +181,17 @@ class Database {
     if (v.run == kUnknownRun && current_ >= 0) v.run = uint32_t(current_);
     verdicts_[engineKey][key] = std::move(v);
   }
-  // Verdicts made by a run (by index), over every engine key.
-  size_t verdictsOf(uint32_t run) const {
+  // Verdicts over every engine key: in all, and made by each run (by index; older verdicts have none).
+  size_t searchedPositions() const {
     size_t n = 0;
+    for (const auto& [engine, entries] : verdicts_) n += entries.size();
+    return n;
+  }
+  std::vector<size_t> verdictsPerRun() const {
+    std::vector<size_t> n(runs_.size());
     for (const auto& [engine, entries] : verdicts_)
-      for (const auto& [key, v] : entries) n += v.run == run;
+      for (const auto& [key, v] : entries)
+        if (v.run < n.size()) ++n[v.run];
     return n;
   }
 
