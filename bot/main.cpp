@@ -2,6 +2,7 @@
 // on CodinGame; the flags serve the tools and tests (see docs/search.md).
 #include "pragmas.h"  // first: the optimisation pragmas apply to everything after them
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -25,6 +26,7 @@ struct BotConfig {
   int deepUntilTurn = 0;
   uint64_t seed = 1;
   bool book = true;
+  bool bookSearch = true;     // a book move's turn searches the position it leads to (see main)
   bool plainUct = false;
   bool forcing = true;
   bool endgame = false;
@@ -39,6 +41,8 @@ const char* const kUsage =
     "  --iterations N      fixed MCTS iterations per turn instead of the clock (default off)\n"
     "  --seed S            playout seed; with --iterations the moves are reproducible (default 1)\n"
     "  --no-book           do not use the opening book (default: book on)\n"
+    "  --no-book-search    answer a book move at once, without searching the position it leads to\n"
+    "                      for the next turn's tree (default: the turn's budget searches it)\n"
     "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
     "  --no-forcing        without the forcing-sequence solver (default: on)\n"
     "  --endgame           with the exact endgame solver (default off)\n"
@@ -84,6 +88,8 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       cfg.seed = uint64_t(v);
     } else if (arg == "--no-book") {
       cfg.book = false;
+    } else if (arg == "--no-book-search") {
+      cfg.bookSearch = false;
     } else if (arg == "--plain-uct") {
       cfg.plainUct = true;
     } else if (arg == "--no-forcing") {
@@ -122,6 +128,24 @@ std::string viewerMessage(const yav::SearchResult& r) {
 
 using yav::moveName;  // "x y" for the stderr line, "(steal)" marked
 
+// The search limits of a turn whose clock started at `clock`.
+yav::SearchLimits turnLimits(const BotConfig& cfg, const yav::TurnInput& turn, int turnNumber,
+                             const yav::Stopwatch& clock) {
+  yav::SearchLimits limits;
+  limits.seed = cfg.seed + uint64_t(turnNumber);
+  if (cfg.iterations) {
+    limits.iterations = cfg.iterations;
+    return limits;
+  }
+  const double budget = turn.firstTurn                                        ? cfg.firstTimeMs
+                        : turnNumber <= cfg.deepUntilTurn && cfg.deepTimeMs > 0 ? cfg.deepTimeMs
+                                                                                : cfg.timeMs;
+  const double limit = turn.firstTurn ? 1000 : 100;  // CodinGame's
+  limits.timeMs = std::max(1.0, budget - clock.elapsedMs());
+  limits.hardMs = std::max(limits.timeMs, std::max(budget, limit - cfg.marginMs) - clock.elapsedMs());
+  return limits;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -145,26 +169,24 @@ int main(int argc, char** argv) {
       if (!cfg.quiet) std::cerr << "book: " << book.size() << " positions decoded in " << rounded(clock.elapsedMs(), 1) << " ms\n";
     }
     if (const auto bookMove = cfg.book ? book.lookup(turn.board) : std::nullopt) {
+      // The turn's budget goes to the position the book move leads to, the opponent to move: when
+      // the book ends, the next turn finds its position in that tree (a reply below its root)
+      // instead of starting cold. Without this a book move on the first turn threw away the
+      // 1,000 ms turn the book-less bot spends building the tree it plays its next moves from.
+      yav::Board next = turn.board;
+      std::string searched;
+      if (cfg.bookSearch && next.play(*bookMove) == yav::Outcome::None) {
+        const yav::SearchResult ahead = search.run(next, turnLimits(cfg, turn, turnNumber, clock));
+        searched = ", searched " + std::to_string(ahead.iterations) + " it ahead";
+      }
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
       if (!cfg.quiet)
-        std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, *bookMove) << " | book, "
-                  << rounded(clock.elapsedMs(), 1) << " ms\n";
+        std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, *bookMove) << " | book"
+                  << searched << ", " << rounded(clock.elapsedMs(), 1) << " ms\n";
       continue;
     }
 
-    yav::SearchLimits limits;
-    limits.seed = cfg.seed + uint64_t(turnNumber);
-    if (cfg.iterations) {
-      limits.iterations = cfg.iterations;
-    } else {
-      const double budget = turn.firstTurn                                        ? cfg.firstTimeMs
-                            : turnNumber <= cfg.deepUntilTurn && cfg.deepTimeMs > 0 ? cfg.deepTimeMs
-                                                                                    : cfg.timeMs;
-      const double limit = turn.firstTurn ? 1000 : 100;  // CodinGame's
-      limits.timeMs = std::max(1.0, budget - clock.elapsedMs());
-      limits.hardMs = std::max(limits.timeMs, std::max(budget, limit - cfg.marginMs) - clock.elapsedMs());
-    }
-    const yav::SearchResult result = search.run(turn.board, limits);
+    const yav::SearchResult result = search.run(turn.board, turnLimits(cfg, turn, turnNumber, clock));
     yav::Cell move = result.move;
     if (!turn.board.isLegal(move)) {  // cannot happen; never hand the referee an illegal move
       std::cerr << "bot: search returned an illegal move; playing the first legal cell\n";

@@ -3,8 +3,10 @@
 
 For each match in DIR (empty, one, two, fast, slow, self: NAME.json from the arena, NAME-logs/ the
 bots' stderr): games, the book side's score with a 95% interval (normal approximation over the
-games), Elo with the arena's asymmetric bounds, and the book side's book moves per game (its
-stderr marks a book move with `| book`) with the games in which it played none.
+games), Elo with the arena's asymmetric bounds, the book side's book moves per game (its stderr
+marks a book move with `| book`) with the games in which it played none, and its score by seat
+from the match's records (NAME.jsonl): as the first player (CodinGame id 1, who places the odd
+stones, random ones included) and as the second.
 
 Usage: scripts/acceptance_report.py DIR
 """
@@ -44,6 +46,23 @@ def book_moves(log_dir):
     return per_game
 
 
+def seat_scores(record_path):
+    """The first bot's (the book side's) score as seat 1 and as seat 2, with the games of each."""
+    points, games = [0.0, 0.0], [0, 0]
+    if not os.path.exists(record_path):
+        return None
+    with open(record_path, encoding='utf-8') as f:
+        for line in f:
+            game = json.loads(line)
+            if 'game' not in game or game.get('result') == 'aborted':
+                continue
+            seat = 0 if game['seats'][0] == 'A' else 1  # the book side is the pairing's A
+            winner = game.get('winner_seat', 0) - 1
+            games[seat] += 1
+            points[seat] += 0.5 if winner < 0 else 1.0 if winner == seat else 0.0
+    return [f'{points[s] / games[s]:.3f} ({games[s]})' if games[s] else 'n/a' for s in (0, 1)]
+
+
 def fmt_elo(summary):
     elo, low, high = summary.get('elo'), summary.get('elo_low'), summary.get('elo_high')
     if elo is None:
@@ -70,11 +89,13 @@ def main():
         per_game = f'{sum(moves) / len(moves):.1f}' if moves else 'n/a'
         none = sum(1 for m in moves if m == 0)
         score = 'n/a' if mean is None else f'{mean:.3f} [{low:.3f}, {high:.3f}]'
-        rows.append((label, str(summary['games']), score, fmt_elo(summary), per_game, f'{none}'))
+        seats = seat_scores(os.path.join(folder, name + '.jsonl')) or ['n/a', 'n/a']
+        rows.append((label, str(summary['games']), score, fmt_elo(summary), per_game, f'{none}', *seats))
     if not rows:
         print(f'acceptance_report: no match summaries in {folder}', file=sys.stderr)
         return 1
-    head = ('start', 'games', 'book score [95%]', 'Elo [95%]', 'book moves/game', 'games without')
+    head = ('start', 'games', 'book score [95%]', 'Elo [95%]', 'book moves/game', 'games without',
+            'as seat 1 (games)', 'as seat 2 (games)')
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     for r in [head] + rows:
         print('  '.join(c.ljust(w) for c, w in zip(r, widths)).rstrip())

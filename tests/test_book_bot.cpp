@@ -73,3 +73,47 @@ TEST(BookBot, BotPlaysTheBookMovesUnlessNoBook) {
   std::printf("%d of %zu first-turn positions are in the embedded book (%zu positions)\n", inBook, positions.size(),
               book.size());
 }
+
+// A book move's turn searches the position the move leads to, so that the first turn out of the
+// book (after the opponent's reply) continues that tree instead of starting cold; with
+// --no-book-search the answer comes at once and the next turn starts a new tree.
+TEST(BookBot, BookTurnSearchesAheadForTheNextTurn) {
+  OpeningBook book;
+  std::string error;
+  ASSERT_TRUE(book.load(kEmbeddedBook, error)) << error;
+  if (book.size() == 0) GTEST_SKIP() << "the embedded book is empty";
+  // A book position, its book move, and a reply after which the book has no move.
+  std::vector<Board> starts{Board()};
+  for (Cell c = 0; c < kCells; ++c) {
+    Board b;
+    b.play(c);
+    starts.push_back(b);
+  }
+  Board inBook, outOfBook;
+  Cell reply = kNoCell;
+  for (const Board& b : starts) {
+    const auto move = book.lookup(b);
+    if (!move) continue;
+    Board next = b;
+    if (next.play(*move) != Outcome::None) continue;
+    for (Bitboard rest = next.legalMoves(); rest && reply == kNoCell; rest &= rest - 1) {
+      Board after = next;
+      if (after.play(lowestCell(rest)) == Outcome::None && !book.lookup(after)) reply = lowestCell(rest), outOfBook = after;
+    }
+    if (reply != kNoCell) {
+      inBook = b;
+      break;
+    }
+  }
+  ASSERT_NE(reply, kNoCell) << "no book position with a reply that leaves the book";
+  const std::string input = testing::TempDir() + "book_bot_two_turns_" + std::to_string(getpid()) + ".txt";
+  std::ofstream(input) << firstTurnInput(inBook) << formatTurn(outOfBook, outOfBook.toMove(), reply, false);
+  auto stderrOf = [&](const std::string& flags) {
+    return runCommand(std::string(YAVALATH_BIN_DIR) + "/bot --iterations 300 " + flags + " < " + input + " 2>&1 >/dev/null").out;
+  };
+  const std::string searching = stderrOf(""), answering = stderrOf("--no-book-search");
+  EXPECT_NE(searching.find("| book, searched 300 it ahead"), std::string::npos) << searching;
+  EXPECT_NE(searching.find("(reused)"), std::string::npos) << searching;
+  EXPECT_EQ(answering.find("searched"), std::string::npos) << answering;
+  EXPECT_EQ(answering.find("(reused)"), std::string::npos) << answering;
+}

@@ -424,6 +424,49 @@ TEST(BookGrowth, AnOpponentMissesAWinItsOwnSearchWouldNotFind) {
   }
 }
 
+// The opponent avoids a move proven lost only where it would see the loss: the position after it
+// is won where the winner's own search finds the win in a turn, or it is not searched and the
+// deep search proved the move lost. A loss the deep search needed 150,000 iterations for is not
+// seen: the opponent may play that move, and the book must have the answer.
+TEST(BookGrowth, AnOpponentMayPlayALossItsOwnSearchWouldNotSee) {
+  const std::vector<Cell> classes = moveClasses(Board());
+  const Cell seen = classes[0], unseen = classes[1], unsearched = classes[2];
+  const std::string key = GrowOptions().deep.key();
+  Database db;
+  DeepVerdict root;
+  for (Cell m : classes) {
+    const bool lost = m == seen || m == unseen || m == unsearched;
+    root.moves.push_back({m, lost ? 0.0f : 0.5f, lost ? Proof::Loss : Proof::Unknown, lost ? 300u : 100u});
+  }
+  root.best = classes.back();
+  db.setVerdict(key, PositionKey{}, root);
+  auto wonAfter = [&](Cell first, uint32_t winVisits) {  // the position after `first`, won for its side to move
+    Board b;
+    b.play(first);
+    const PositionKey child = canonicalize(b).key;
+    DeepVerdict v;
+    const std::vector<Cell> moves = moveClasses(boardOf(child));
+    for (Cell m : moves) v.moves.push_back({m, m == moves[0] ? 1.0f : 0.4f, m == moves[0] ? Proof::Win : Proof::Unknown, m == moves[0] ? winVisits : 10u});
+    v.best = moves[0];
+    db.setVerdict(key, child, v);
+  };
+  wonAfter(seen, 1000);
+  wonAfter(unseen, 150000);
+  Grower grower(db, firstPlayerOnly(), nullptr);
+  const GameModel model;
+  const auto replies = replyDistribution(grower.graph(), PositionKey{}, model);
+  ASSERT_EQ(replies.size(), classes.size() - 2);
+  const double n = double(replies.size()), visits = 300 + 100 * (n - 1);
+  double total = 0;
+  for (const auto& [move, p] : replies) {
+    EXPECT_NE(move, seen);
+    EXPECT_NE(move, unsearched);
+    EXPECT_NEAR(p, model.uniform / n + (1 - model.uniform) * (move == unseen ? 300 : 100) / visits, 1e-9);
+    total += p;
+  }
+  EXPECT_NEAR(total, 1, 1e-9);
+}
+
 // A win the bot's own search would not find in a turn (proven only by a long deep search, or
 // through the book's deeper positions) is carried on by the growth: the bot plays the winning
 // move, the opponent plays on (by the deep search's visits, though every move is lost), and the

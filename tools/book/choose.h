@@ -81,10 +81,23 @@ inline bool searchFindsWin(const BookGraph::Node& node, uint32_t visits) {
   return proven && total <= visits;
 }
 
+// Whether the player making `m`, a move proven lost for it, sees the loss in a turn: the move loses
+// by the rules, or the position after it is won where the winner's own search finds the win
+// (searchFindsWin: the loser's search looks there too). A move whose position is not searched
+// counts as seen when the deep search proved it lost. A loss proven only through the book's deeper
+// positions is not seen: the no-book bot, given its 1,000 ms first turn, played such a move from
+// two random stones, and the book, which had assumed it never would, had no answer there.
+inline bool lossIsSeen(const BookGraph& graph, const BookGraph::Move& m, uint32_t visits) {
+  if (m.ends == Outcome::Loss) return true;
+  if (m.child != BookGraph::kNone) return searchFindsWin(graph.nodes()[size_t(m.child)], visits);
+  return m.deep.proof == Proof::Loss;
+}
+
 // The opponent's replies in `position` (a canonical key's board) with their probabilities, in the
 // key's orientation. A move that wins at once is played, and so is a proven win its own search
-// would find (searchFindsWin); a win it would miss is one of its moves like the others. Moves
-// that lose (proven, or by the rules) are never played while another is left. In a searched
+// would find (searchFindsWin); a win it would miss is one of its moves like the others. A move
+// proven lost is never played while another is left, unless the loss is one it would not see
+// (lossIsSeen): that move is one of its moves like the others. In a searched
 // position proven lost, the opponent still plays on: any move that does not end the game at once
 // (the book then carries the bot's win to where its own search finds it). In a position without
 // a search (or whose sensible moves the search never visited) every sensible move class is
@@ -97,7 +110,8 @@ inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& g
     for (const BookGraph::Move& m : node->moves)
       if (m.ends == Outcome::Win || (m.estimate.proof == Proof::Win && findsWin)) return {{m.move, 1.0}};
     for (const BookGraph::Move& m : node->moves)
-      if (m.estimate.proof != Proof::Loss) sensible.push_back({m.move, double(m.deep.visits)});
+      if (m.estimate.proof != Proof::Loss || !lossIsSeen(graph, m, model.findsWinVisits))
+        sensible.push_back({m.move, double(m.deep.visits)});
     if (sensible.empty())
       for (const BookGraph::Move& m : node->moves)
         if (m.ends == Outcome::None) sensible.push_back({m.move, double(m.deep.visits)});
