@@ -28,8 +28,10 @@ struct GameModel {
   // these shares for k = 1 and 2; k = 0 (the empty board, the bot first) takes the rest. After
   // k > 0 plies the bot is either side, evenly: the side to move (after one stone: CodinGame's
   // second player, as opponents open anywhere) or the other, after the opponent's reply.
-  double oneStoneShare = 0.5;
-  double twoStoneShare = 0.2;
+  // One and two stones weigh the same: the book is judged from both equally, and the share of two
+  // stones is spread over 30 times as many starts (61 x 60 against 61).
+  double oneStoneShare = 0.4;
+  double twoStoneShare = 0.4;
   double uniform = 0.15;  // share of replies spread evenly over the sensible move classes (the
                          // rest: in proportion to the deep search's visits)
   // A player finds the win of a position proven won for it when the position's deep search proved
