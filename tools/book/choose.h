@@ -29,7 +29,7 @@ struct GameModel {
   // k > 0 plies the bot is either side, evenly: the side to move (after one stone: CodinGame's
   // second player, as opponents open anywhere) or the other, after the opponent's reply.
   // One and two stones weigh the same: the book is judged from both equally, and the share of two
-  // stones is spread over 30 times as many starts (61 x 60 against 61).
+  // stones is spread over 60 times as many starts (61 x 60 against 61).
   double oneStoneShare = 0.4;
   double twoStoneShare = 0.4;
   double uniform = 0.15;  // share of replies spread evenly over the sensible move classes (the
