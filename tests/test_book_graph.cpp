@@ -282,15 +282,18 @@ GrowOptions withStarts(double oneStone, double twoStones) {
 }
 GrowOptions firstPlayerOnly() { return withStarts(0, 0); }
 
-// The empty board's verdict where `win` is proven won, the deep search having spent `winVisits`
-// on it and `otherVisits` on each other first-move class.
-DeepVerdict emptyBoardWonBy(Cell win, uint32_t winVisits, uint32_t otherVisits) {
+// The verdict of position `b` where `win` is proven won, the deep search having spent `winVisits`
+// on it and `otherVisits` on each other move class.
+DeepVerdict wonBy(const Board& b, Cell win, uint32_t winVisits, uint32_t otherVisits) {
   DeepVerdict v;
-  for (Cell m : moveClasses(Board()))
+  for (Cell m : moveClasses(b))
     v.moves.push_back({m, m == win ? 1.0f : 0.3f, m == win ? Proof::Win : Proof::Unknown,
                        m == win ? winVisits : otherVisits});
   v.best = win;
   return v;
+}
+DeepVerdict emptyBoardWonBy(Cell win, uint32_t winVisits, uint32_t otherVisits) {
+  return wonBy(Board(), win, winVisits, otherVisits);
 }
 
 }  // namespace
@@ -444,11 +447,8 @@ TEST(BookGrowth, AnOpponentMayPlayALossItsOwnSearchWouldNotSee) {
     Board b;
     b.play(first);
     const PositionKey child = canonicalize(b).key;
-    DeepVerdict v;
-    const std::vector<Cell> moves = moveClasses(boardOf(child));
-    for (Cell m : moves) v.moves.push_back({m, m == moves[0] ? 1.0f : 0.4f, m == moves[0] ? Proof::Win : Proof::Unknown, m == moves[0] ? winVisits : 10u});
-    v.best = moves[0];
-    db.setVerdict(key, child, v);
+    const Board canonical = boardOf(child);
+    db.setVerdict(key, child, wonBy(canonical, moveClasses(canonical)[0], winVisits, 10));
   };
   wonAfter(seen, 1000);
   wonAfter(unseen, 150000);

@@ -99,11 +99,10 @@ inline bool lossIsSeen(const BookGraph& graph, const BookGraph::Move& m, uint32_
 // key's orientation. A move that wins at once is played, and so is a proven win its own search
 // would find (searchFindsWin); a win it would miss is one of its moves like the others. A move
 // proven lost is never played while another is left, unless the loss is one it would not see
-// (lossIsSeen): that move is one of its moves like the others. In a searched
-// position proven lost, the opponent still plays on: any move that does not end the game at once
-// (the book then carries the bot's win to where its own search finds it). In a position without
-// a search (or whose sensible moves the search never visited) every sensible move class is
-// equally likely.
+// (lossIsSeen): that move is one of its moves like the others. In a searched position proven
+// lost, the opponent still plays on: any move that does not end the game at once (the book then
+// carries the bot's win to where its own search finds it). In a position without a search (or
+// whose sensible moves the search never visited) every sensible move class is equally likely.
 inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& graph, const PositionKey& key,
                                                               const GameModel& model) {
   std::vector<std::pair<Cell, double>> sensible;  // move, visits of the deep search
