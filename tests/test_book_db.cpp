@@ -636,3 +636,64 @@ TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {
   EXPECT_FALSE(deserializeDatabase(serializeDatabase(noRuns), "orphan.db", rejected, error));
   EXPECT_NE(error.find("invalid verdict record"), std::string::npos) << error;
 }
+
+// Version 5 writes verdict moves compactly (cells implied when they are every legal move, a proof's
+// own value left out); it must read back exactly what version 4, which writes every cell and value,
+// reads back: every legal move or a subset, a steal, proofs with their own and with other values.
+TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
+  Rng rng(505);
+  Database db;
+  auto verdictFor = [&](const Board& b, bool everyMove) {
+    DeepVerdict v;
+    for (Bitboard legal = b.legalMoves(); legal;) {
+      const Cell c = popLowest(legal);
+      if (!everyMove && rng.below(3) == 0) continue;
+      const int kind = int(rng.below(5));
+      const Proof proof = kind == 0 ? Proof::Win : kind == 1 ? Proof::Loss : Proof::Unknown;
+      const float value = kind == 0 ? 1.0f : kind == 1 ? (rng.below(4) == 0 ? 0.5f : 0.0f) : float(rng.below(65536)) / 65536.0f;
+      v.moves.insert(v.moves.begin() + long(rng.below(uint32_t(v.moves.size() + 1))),
+                     {c, value, proof, uint32_t(rng.below(4) == 0 ? 0 : rng.below(300000))});
+    }
+    v.best = v.moves.back().move;
+    return v;
+  };
+  for (int i = 0; i < 60; ++i) {
+    Board b;
+    const int stones = int(rng.below(12));
+    for (int s = 0; s < stones; ++s) {
+      const Bitboard safe = b.legalMoves() & ~b.winningCells(b.toMove()) & ~b.losingCells(b.toMove());
+      if (!safe) break;
+      b.play(randomCell(safe, rng));
+    }
+    const PositionKey key = canonicalize(b).key;
+    db.setVerdict("engine/1it", key, verdictFor(boardOf(key), i % 2 == 0));
+  }
+  std::string error;
+  const std::string compact = serializeDatabase(db), longLayout = serializeDatabase(db, 4);
+  EXPECT_LT(compact.size(), longLayout.size() * 3 / 4);
+  Database fromCompact, fromLong;
+  uint32_t version = 0;
+  ASSERT_TRUE(deserializeDatabase(compact, "v5.db", fromCompact, error, &version)) << error;
+  EXPECT_EQ(version, 5u);
+  ASSERT_TRUE(deserializeDatabase(longLayout, "v4.db", fromLong, error)) << error;
+  ASSERT_EQ(fromCompact.searchedPositions(), db.searchedPositions());
+  for (const auto& [key, stored] : db.verdicts().at("engine/1it")) {
+    const DeepVerdict* a = fromCompact.verdict("engine/1it", key);
+    const DeepVerdict* b = fromLong.verdict("engine/1it", key);
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->best, stored.best);
+    ASSERT_EQ(a->moves.size(), stored.moves.size());
+    ASSERT_EQ(b->moves.size(), stored.moves.size());
+    for (size_t j = 0; j < a->moves.size(); ++j) {
+      const DeepMove* original = stored.find(a->moves[j].move);
+      ASSERT_NE(original, nullptr);
+      EXPECT_EQ(a->moves[j].move, b->moves[j].move);
+      EXPECT_EQ(a->moves[j].proof, original->proof);
+      EXPECT_EQ(a->moves[j].visits, original->visits);
+      EXPECT_EQ(a->moves[j].value, b->moves[j].value);  // the same u16, whichever layout
+      EXPECT_NEAR(a->moves[j].value, original->value, 1e-5);
+    }
+  }
+  EXPECT_EQ(serializeDatabase(fromCompact), compact);
+  EXPECT_EQ(serializeDatabase(fromLong), compact);
+}

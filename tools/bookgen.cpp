@@ -214,8 +214,10 @@ bool loadReported(const std::string& path, Database& db, std::string& error) {
     std::cerr << path << ": version 1 file, read as one legacy run of " << db.games() << " games";
   else if (version == 2)
     std::cerr << path << ": version 2 file (verdicts without visits or runs)";
+  else if (version == 3)
+    std::cerr << path << ": version 3 file (verdicts without the runs that made them: drop-run keeps them)";
   else if (version < kDatabaseVersion)
-    std::cerr << path << ": version " << version << " file (verdicts without the runs that made them: drop-run keeps them)";
+    std::cerr << path << ": version " << version << " file (verdicts in the longer layout)";
   if (version < kDatabaseVersion) std::cerr << "; it is written in version " << kDatabaseVersion << " when saved\n";
   return true;
 }

@@ -176,9 +176,11 @@ class Database {
     auto it = e->second.find(key);
     return it == e->second.end() ? nullptr : &it->second;
   }
-  // A verdict without a run is stamped with the current run, the one whose search made it.
+  // A verdict without a run is stamped with the current run, the one whose search made it. Its
+  // moves are kept in cell order, the file's, so that a verdict read back is the one stored.
   void setVerdict(const std::string& engineKey, const PositionKey& key, DeepVerdict v) {
     if (v.run == kUnknownRun && current_ >= 0) v.run = uint32_t(current_);
+    std::sort(v.moves.begin(), v.moves.end(), [](const DeepMove& a, const DeepMove& b) { return a.move < b.move; });
     verdicts_[engineKey][key] = std::move(v);
   }
   // Verdicts over every engine key: in all, and made by each run (by index; older verdicts have none).

@@ -1,6 +1,7 @@
-// The book database file (format in docs/book.md): version 4 (runs, verdicts with visits and the
-// run that made them), and the migration of older files (version 1: its games become one legacy
-// run; version 2: verdicts without visits; version 3: verdicts without their run). Loading checks
+// The book database file (format in docs/book.md): version 5 (runs, verdicts with visits and the
+// run that made them, their moves in the compact layout), and the migration of older files
+// (version 1: its games become one legacy run; version 2: verdicts without visits; version 3:
+// verdicts without their run; version 4: a cell and a value written for every verdict move). Loading checks
 // everything and rejects a damaged or truncated file with its name and the byte offset, never
 // reading it as a smaller one.
 #pragma once
@@ -16,7 +17,9 @@
 namespace yav::book {
 
 constexpr const char* kDatabaseMagic = "YAVBOOK\n";
-constexpr uint32_t kDatabaseVersion = 4;  // 3: verdict moves carry the search's visits; 4: a verdict its run
+// 3: verdict moves carry the search's visits; 4: a verdict its run; 5: verdict moves in cell order,
+// their cells implied when they are every legal move, a proof's value implied by the proof.
+constexpr uint32_t kDatabaseVersion = 5;
 // Proofs are written as their enum values (0 unknown, 1 win, 2 loss).
 static_assert(int(Proof::Unknown) == 0 && int(Proof::Win) == 1 && int(Proof::Loss) == 2, "file format");
 
@@ -77,6 +80,34 @@ struct Reader {
   }
 };
 
+// A value as the file holds it: 0..65535 for 0..1.
+inline uint64_t storedValue(float value) { return uint64_t(std::clamp(value, 0.0f, 1.0f) * 65535.0f + 0.5f); }
+// The value a proof implies (a proven win is worth 1, a proven loss 0), or -1 for none.
+inline int64_t impliedValue(Proof p) { return p == Proof::Win ? 65535 : p == Proof::Loss ? 0 : -1; }
+inline Bitboard verdictCells(const DeepVerdict& v) {
+  Bitboard cells = 0;
+  for (const DeepMove& m : v.moves) cells |= bit(m.move);
+  return cells;
+}
+
+// Version 5's verdict moves, which hold most of the file (about 54 per verdict): in cell order;
+// their cells as a u64 mask only when they are not every legal move; then per move one varint of
+// visits << 3 | proof << 1 | hasValue and, when hasValue, the u16 value (a proof's own value,
+// 1 for a win and 0 for a loss, is left out).
+inline void putCompactVerdictMoves(std::string& out, const PositionKey& key, const DeepVerdict& v) {
+  const Bitboard cells = verdictCells(v);
+  if (cells != boardOf(key).legalMoves()) put(out, cells, 8);
+  std::vector<const DeepMove*> sorted;
+  for (const DeepMove& m : v.moves) sorted.push_back(&m);
+  std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->move < b->move; });
+  for (const DeepMove* m : sorted) {
+    const uint64_t value = storedValue(m->value);
+    const bool hasValue = int64_t(value) != impliedValue(m->proof);
+    putVarint(out, uint64_t(m->visits) << 3 | uint64_t(m->proof) << 1 | uint64_t(hasValue));
+    if (hasValue) put(out, value, 2);
+  }
+}
+
 }  // namespace dbfile
 
 // The file image in the current version; `version` 2 (verdicts without visits) serves the tests of
@@ -125,9 +156,13 @@ inline std::string serializeDatabase(const Database& db, uint32_t version = kDat
       put(out, uint64_t(e->second.best), 1);
       put(out, e->second.moves.size(), 1);
       if (version >= 4) putVarint(out, e->second.run == kUnknownRun ? 0 : uint64_t(e->second.run) + 1);
+      if (version >= 5) {
+        putCompactVerdictMoves(out, e->first, e->second);
+        continue;
+      }
       for (const DeepMove& m : e->second.moves) {
         put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
-        put(out, uint64_t(std::clamp(m.value, 0.0f, 1.0f) * 65535.0f + 0.5f), 2);
+        put(out, storedValue(m.value), 2);
         if (version >= 3) putVarint(out, m.visits);
       }
     }
@@ -250,24 +285,56 @@ struct Parser {
         if (steal > 1 || (mine & theirs) || ((mine | theirs) & ~kFullBoard) || canonicalize(key).key != key ||
             moves > kCells || db.verdict(engine, key) || run > db.runs().size())
           return fail("invalid verdict record" + where, start);
-        const Board b = boardOf(key);
         DeepVerdict v;
         v.best = Cell(best);
         v.run = run == 0 ? kUnknownRun : uint32_t(run - 1);
-        for (uint64_t j = 0; j < moves; ++j) {
-          uint64_t cellAndProof = 0, value = 0, visits = 0;
-          if (!in.get(cellAndProof, 1) || !in.get(value, 2) || (version >= 3 && !in.varint(visits, 35)))
-            return fail("file truncated" + where, in.pos);
-          const Cell cell = Cell(cellAndProof & 63);
-          if (!b.isLegal(cell) || (cellAndProof >> 6) > 2 || visits > UINT32_MAX || v.find(cell))
-            return fail("invalid verdict record" + where, start);
-          v.moves.push_back({cell, float(value) / 65535.0f, Proof(cellAndProof >> 6), uint32_t(visits)});
-        }
+        const MovesRead read = version >= 5 ? compactVerdictMoves(key, moves, v) : verdictMovesPerCell(key, moves, v);
+        if (read == MovesRead::Truncated) return fail("file truncated" + where, in.pos);
+        if (read == MovesRead::Invalid) return fail("invalid verdict record" + where, start);
         if (!v.find(v.best)) return fail("invalid verdict record" + where, start);
         db.setVerdict(engine, key, std::move(v));
       }
     }
     return true;
+  }
+
+  enum class MovesRead { Ok, Truncated, Invalid };
+  // Versions 2 to 4: per move its cell and proof (u8), its value (u16) and, from version 3, its
+  // visits.
+  MovesRead verdictMovesPerCell(const PositionKey& key, uint64_t moves, DeepVerdict& v) {
+    const Board b = boardOf(key);
+    for (uint64_t j = 0; j < moves; ++j) {
+      uint64_t cellAndProof = 0, value = 0, visits = 0;
+      if (!in.get(cellAndProof, 1) || !in.get(value, 2) || (version >= 3 && !in.varint(visits, 35))) return MovesRead::Truncated;
+      const Cell cell = Cell(cellAndProof & 63);
+      if (!b.isLegal(cell) || (cellAndProof >> 6) > 2 || visits > UINT32_MAX || v.find(cell)) return MovesRead::Invalid;
+      v.moves.push_back({cell, float(value) / 65535.0f, Proof(cellAndProof >> 6), uint32_t(visits)});
+    }
+    return MovesRead::Ok;
+  }
+
+  // Version 5 (putCompactVerdictMoves): the cells are every legal move unless a mask says which.
+  MovesRead compactVerdictMoves(const PositionKey& key, uint64_t moves, DeepVerdict& v) {
+    const Bitboard legal = boardOf(key).legalMoves();
+    uint64_t cells = legal;
+    if (moves != uint64_t(popcount(legal)) && !in.get(cells, 8)) return MovesRead::Truncated;
+    if ((cells & ~legal) || uint64_t(popcount(cells)) != moves) return MovesRead::Invalid;
+    while (cells) {
+      const Cell cell = popLowest(cells);
+      uint64_t head = 0, value = 0;
+      if (!in.varint(head, 42)) return MovesRead::Truncated;
+      const uint64_t proof = head >> 1 & 3, visits = head >> 3;
+      if (proof > 2 || visits > UINT32_MAX) return MovesRead::Invalid;
+      if (head & 1) {
+        if (!in.get(value, 2)) return MovesRead::Truncated;
+        if (int64_t(value) == impliedValue(Proof(proof))) return MovesRead::Invalid;  // the writer leaves it out
+      } else {
+        if (impliedValue(Proof(proof)) < 0) return MovesRead::Invalid;  // an unproven move needs its value
+        value = uint64_t(impliedValue(Proof(proof)));
+      }
+      v.moves.push_back({cell, float(value) / 65535.0f, Proof(proof), uint32_t(visits)});
+    }
+    return MovesRead::Ok;
   }
 
   bool checksum() {
