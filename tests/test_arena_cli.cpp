@@ -29,10 +29,7 @@ std::string fake(const std::string& args) { return "'" + kBin + "/fake_bot " + a
 std::string named(const std::string& name, const std::string& args) {
   return "'" + name + "=" + kBin + "/fake_bot " + args + "'";
 }
-// Per-process names: two test runs at the same time must not share files.
-std::string tmp(const std::string& name) {
-  return ::testing::TempDir() + "arena_cli_" + std::to_string(getpid()) + "_" + name;
-}
+std::string tmp(const std::string& name) { return scratchPath(name); }
 
 CommandRun run(const std::string& command) { return runCommand(command + " 2>&1"); }
 

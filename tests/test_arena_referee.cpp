@@ -12,6 +12,7 @@
 #include "rng.h"
 #include "tools/arena/openings.h"
 #include "tools/arena/referee.h"
+#include "tests/test_util.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -260,7 +261,7 @@ namespace {
 std::string fake(const std::string& args) { return std::string(YAVALATH_BIN_DIR) + "/fake_bot " + args; }
 
 // Per-process names: two test runs at the same time must not share files.
-std::string tempPath(const std::string& name) { return ::testing::TempDir() + std::to_string(getpid()) + "_" + name; }
+std::string tempPath(const std::string& name) { return scratchPath(name); }
 
 GameResult playProcesses(const std::string& first, const std::string& second, Limits limits = {1000, 100, 2.0},
                          const std::vector<Cell>& opening = {}) {

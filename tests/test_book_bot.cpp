@@ -24,8 +24,7 @@ std::string firstTurnInput(const Board& b) {
 
 // The bot's answer line for one turn.
 std::string botAnswer(const Board& b, const std::string& flags) {
-  // Per-process name: two test runs at the same time must not share the file.
-  const std::string input = testing::TempDir() + "book_bot_input_" + std::to_string(getpid()) + ".txt";
+  const std::string input = scratchPath("book_bot_input.txt");
   std::ofstream(input) << firstTurnInput(b);
   const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bot --iterations 200 --quiet " + flags + " < " + input + " 2>/dev/null";
   const std::string out = runCommand(cmd).out;
@@ -106,7 +105,7 @@ TEST(BookBot, BookTurnSearchesAheadForTheNextTurn) {
     }
   }
   ASSERT_NE(reply, kNoCell) << "no book position with a reply that leaves the book";
-  const std::string input = testing::TempDir() + "book_bot_two_turns_" + std::to_string(getpid()) + ".txt";
+  const std::string input = scratchPath("book_bot_two_turns.txt");
   std::ofstream(input) << firstTurnInput(inBook) << formatTurn(outOfBook, outOfBook.toMove(), reply, false);
   auto stderrOf = [&](const std::string& flags) {
     return runCommand(std::string(YAVALATH_BIN_DIR) + "/bot --iterations 300 " + flags + " < " + input + " 2>&1 >/dev/null").out;

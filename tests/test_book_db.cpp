@@ -30,10 +30,7 @@ using namespace yav::book;
 
 namespace {
 
-std::string tempPath(const std::string& name) {
-  return (testing::TempDir().empty() ? std::string("/tmp/") : testing::TempDir()) + "yav_book_" +
-         std::to_string(getpid()) + "_" + name;
-}
+std::string tempPath(const std::string& name) { return scratchPath(name); }
 
 // A stand-in for the search, only for these tests: wins when it can, blocks a single threat,
 // otherwise a random cell that does not make its own 3; reports the immediate wins as proofs.

@@ -18,6 +18,7 @@
 
 #include "opening_book.h"
 #include "tests/random_positions.h"
+#include "tests/test_util.h"
 #include "tools/book/choose.h"
 #include "tools/book/db_file.h"
 #include "tools/book/graph.h"
@@ -737,7 +738,7 @@ pid_t startGrowth(const std::string& path) {
 }  // namespace
 
 TEST(BookGrowth, BinaryKilledLosesAtMostACheckpointStopsOnSigintAndResumes) {
-  const std::string path = ::testing::TempDir() + "grow_kill_" + std::to_string(getpid()) + ".db";
+  const std::string path = scratchPath("grow_kill.db");
   const std::string key = "yav-search-rave-forcing-1/300it";
   std::remove(path.c_str());
   pid_t child = startGrowth(path);

@@ -110,7 +110,7 @@ TEST(Bot, ShortTimeBudgetsAnswerEveryTurn) {
 }
 
 // --deep-time-ms / --deep-until-turn (the book's ceiling experiment): the bot's own turns 2..T
-// search for the deep budget (never shorter); turn 2 of this transcript is far from any proof.
+// search for the deep budget; turn 2 of this transcript is far from any proof.
 TEST(Bot, DeepEarlyTurnsUseTheirBudget) {
   const CommandRun run = runCommand(kBot + " --no-book --time-ms 5 --first-time-ms 20 --deep-time-ms 60 --deep-until-turn 2 < " +
                                     kData + "transcript_second_id2.txt 2>&1 >/dev/null");
@@ -123,7 +123,10 @@ TEST(Bot, DeepEarlyTurnsUseTheirBudget) {
     if (!std::regex_search(text, m, line) || text.find("proof unknown") == std::string::npos) continue;
     const int turn = std::stoi(m[1]);
     if (turn == 2) {
-      EXPECT_GE(std::stod(m[2]), 59.0) << text;
+      // Its 60 ms, not the other later turns' 5: on an idle machine it takes all 60, on a loaded one
+      // the search may stop earlier to answer before the 100 ms limit after a long scheduling pause
+      // (search.h): its answer is due by 90 ms, so only a pause of over 30 ms undercuts 30 ms.
+      EXPECT_GE(std::stod(m[2]), 30.0) << text;
       ++deepTurns;
     }
   }
@@ -144,7 +147,7 @@ TEST(Bot, BadCommandLineIsRejected) {
 
 // The bot's stderr for `input`, given through a per-process temporary file.
 std::string botStderr(const std::string& input) {
-  const std::string file = testing::TempDir() + "bot_stderr_input_" + std::to_string(getpid()) + ".txt";
+  const std::string file = scratchPath("bot_stderr_input.txt");
   std::ofstream(file) << input;
   const std::string text = runCommand(kBot + " --iterations 10 --quiet < " + file + " 2>&1 >/dev/null").out;
   std::remove(file.c_str());

@@ -18,9 +18,7 @@ yav::CommandRun run(const std::string& args) {
   return yav::runCommand(std::string(YAVALATH_BIN_DIR) + "/tactics " + args + " 2>&1");
 }
 
-std::string tempPath(const std::string& name) {
-  return testing::TempDir() + "tactics-" + std::to_string(getpid()) + "-" + name;
-}
+std::string tempPath(const std::string& name) { return yav::scratchPath(name); }
 
 TEST(Tactics, RunsASuiteAndRejectsAMalformedLine) {
   using namespace yav;

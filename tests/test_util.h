@@ -1,11 +1,13 @@
 // What the test suites share: cells written as CodinGame (x, y) coordinates, running a program to
-// capture what it prints, and reading a file whole.
+// capture what it prints, reading a file whole, and the test program's scratch files.
 #pragma once
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
@@ -50,6 +52,23 @@ inline std::string readFile(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// A path for a scratch file `name` in this test program's own directory (per process, so that two
+// runs at the same time share nothing). The directory is made on first use and removed, with
+// everything in it, when the program exits; forked children (which leave with _exit) never remove it.
+inline std::string scratchPath(const std::string& name) {
+  struct Directory {
+    pid_t owner = ::getpid();
+    std::filesystem::path path = std::filesystem::path(::testing::TempDir()) / ("yav_tests_" + std::to_string(owner));
+    Directory() { std::filesystem::create_directories(path); }
+    ~Directory() {
+      std::error_code ignored;
+      if (::getpid() == owner) std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static Directory directory;
+  return (directory.path / name).string();
 }
 
 }  // namespace yav
