@@ -477,7 +477,10 @@ TEST(ArenaCli, RepeatedGamesAreFoundAndTheDefaultStartVaries) {
   // two games; from the default random 1-2-ply openings every game differs.
   const std::string bot = "'" + kBin + "/bot --iterations 500'";
   const std::string empty = tmp("repeat_empty.json"), varied = tmp("repeat_varied.json");
-  CommandRun r = run(kBin + "/arena --games 6 --empty-board --no-record --json " + empty + kFast + "new=" + bot + " old=" + bot);
+  // Limits far above what 500 iterations take: a timeout would end a game early and break the
+  // repeat (under ASan on a loaded machine the first turn, book decoding included, took 1.9 s).
+  const std::string kSlack = " --time-ms 5000 --first-time-ms 20000 --quiet ";
+  CommandRun r = run(kBin + "/arena --games 6 --empty-board --no-record --json " + empty + kSlack + "new=" + bot + " old=" + bot);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Repeated games: 4 of 6 repeat an earlier game"), std::string::npos) << r.out;
   json::Value v = readJson(empty);
@@ -485,7 +488,7 @@ TEST(ArenaCli, RepeatedGamesAreFoundAndTheDefaultStartVaries) {
   EXPECT_EQ(v.get("repeated_games")->num, 4);
   ASSERT_EQ(v.get("repeats")->items.size(), 4u);
   EXPECT_EQ(v.get("repeats")->items[0].numberOr("same_as", -1), 0);
-  r = run(kBin + "/arena --games 6 --seed 3 --no-record --json " + varied + kFast + bot + " " + bot);
+  r = run(kBin + "/arena --games 6 --seed 3 --no-record --json " + varied + kSlack + bot + " " + bot);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Openings: random, 1-2 plies, seed 3"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Repeated games: 0 of 6"), std::string::npos) << r.out;

@@ -310,8 +310,11 @@ TEST(ArenaFakeBots, EachMisbehaviourLosesWithItsReason) {
       {"occupied", Reason::Illegal, "occupied"},
   };
   for (const Case& c : cases) {
-    // Misbehave on the bot's second turn, playing second: the first turn was fine.
-    GameResult r = playProcesses(fake("legal --seed 9"), fake(std::string(c.mode) + " --turn 2"));
+    // Misbehave on the bot's second turn, playing second: the first turn was fine. Only the
+    // timeout case has the short limit; the others get seconds, so that a bot descheduled on a
+    // loaded machine still misbehaves before its time is up (an exit was once seen as a timeout).
+    const Limits limits = c.reason == Reason::Timeout ? Limits{1000, 100, 2.0} : Limits{5000, 2000, 2.0};
+    GameResult r = playProcesses(fake("legal --seed 9"), fake(std::string(c.mode) + " --turn 2"), limits);
     EXPECT_EQ(r.reason, c.reason) << c.mode << ": " << r.detail;
     EXPECT_EQ(r.winnerSeat, 0) << c.mode;
     EXPECT_NE(r.detail.find(c.detail), std::string::npos) << c.mode << ": " << r.detail;

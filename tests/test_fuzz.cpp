@@ -142,7 +142,7 @@ TEST(Fuzz, EmbeddedBookText) {
   std::printf("fuzz: embedded book text: %d inputs, %d accepted, %d rejected\n", kInputs, t.accepted, t.rejected);
 }
 
-TEST(Fuzz, BookDatabaseVersions1To4) {
+TEST(Fuzz, BookDatabaseVersions1To5) {
   // A small database from the committed one: its runs, some positions and verdicts. Half the
   // mutated files get a fresh checksum, so that the sections' own checks are reached.
   book::Database full, small;
