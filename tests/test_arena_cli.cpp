@@ -29,7 +29,6 @@ std::string fake(const std::string& args) { return "'" + kBin + "/fake_bot " + a
 std::string named(const std::string& name, const std::string& args) {
   return "'" + name + "=" + kBin + "/fake_bot " + args + "'";
 }
-std::string tmp(const std::string& name) { return scratchPath(name); }
 
 CommandRun run(const std::string& command) { return runCommand(command + " 2>&1"); }
 
@@ -58,7 +57,7 @@ const std::string kFast = " --time-ms 100 --first-time-ms 1000 --grace 2 --quiet
 }  // namespace
 
 TEST(ArenaCli, MatchAgainstGarbageBotWritesJsonAndRecords) {
-  const std::string json = tmp("garbage.json"), rec = tmp("garbage.jsonl");
+  const std::string json = scratchPath("garbage.json"), rec = scratchPath("garbage.jsonl");
   CommandRun r = run(kBin + "/arena --games 4 --jobs 2" + kFast + "--json " + json + " --record " + rec + " " +
               fake("legal --seed 3") + " " + fake("garbage --turn 2"));
   ASSERT_EQ(r.status, 0) << r.out;
@@ -86,7 +85,7 @@ TEST(ArenaCli, MatchAgainstGarbageBotWritesJsonAndRecords) {
 }
 
 TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
-  const std::string openings = tmp("openings.txt"), rec = tmp("openings.jsonl");
+  const std::string openings = scratchPath("openings.txt"), rec = scratchPath("openings.jsonl");
   std::ofstream(openings) << "# test openings\n4 4\n0 0; 3 3\n";
   CommandRun r = run(kBin + "/arena --games 4" + kFast + "--openings " + openings + " --record " + rec + " " +
               fake("legal --seed 1") + " " + fake("legal --seed 2"));
@@ -110,7 +109,7 @@ TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
 }
 
 TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
-  const std::string rec1 = tmp("random1.jsonl"), rec2 = tmp("random2.jsonl"), json = tmp("random.json");
+  const std::string rec1 = scratchPath("random1.jsonl"), rec2 = scratchPath("random2.jsonl"), json = scratchPath("random.json");
   const std::string bots = " " + fake("legal --seed 1") + " " + fake("legal --seed 2");
   CommandRun r = run(kBin + "/arena --games 8 --random-openings 1-2 --seed 7" + kFast + "--json " + json + " --record " +
                      rec1 + bots);
@@ -158,7 +157,7 @@ TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
 }
 
 TEST(ArenaCli, TwoStoneOpeningsFileIsAccepted) {
-  const std::string rec = tmp("two_stone.jsonl");
+  const std::string rec = scratchPath("two_stone.jsonl");
   CommandRun r = run(kBin + "/arena --games 4 --openings " + std::string(YAVALATH_SOURCE_DIR) +
                      "/tools/openings/two_stone.txt" + kFast + "--record " + rec + " " + fake("legal") + " " + fake("legal"));
   ASSERT_EQ(r.status, 0) << r.out;
@@ -169,7 +168,7 @@ TEST(ArenaCli, TwoStoneOpeningsFileIsAccepted) {
 }
 
 TEST(ArenaCli, ResumeContinuesARecordedMatch) {
-  const std::string rec = tmp("resume.jsonl"), json = tmp("resume.json");
+  const std::string rec = scratchPath("resume.jsonl"), json = scratchPath("resume.json");
   CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal") + " " + fake("crash --turn 3"));
   ASSERT_EQ(r.status, 0) << r.out;
   r = run(kBin + "/arena --games 4 --resume" + kFast + "--record " + rec + " --json " + json + " " + fake("legal") +
@@ -201,7 +200,7 @@ TEST(ArenaCli, BotThatCannotStartStopsTheMatch) {
 }
 
 TEST(ArenaCli, RecordStartsWithTheSetUp) {
-  const std::string rec = tmp("header.jsonl");
+  const std::string rec = scratchPath("header.jsonl");
   CommandRun r = run(kBin + "/arena --games 2 --random-openings 2 --seed 9" + kFast + "--record " + rec + " " +
                      fake("legal") + " " + fake("first"));
   ASSERT_EQ(r.status, 0) << r.out;
@@ -226,7 +225,7 @@ TEST(ArenaCli, RecordStartsWithTheSetUp) {
 }
 
 TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
-  const std::string rec = tmp("resume_setup.jsonl");
+  const std::string rec = scratchPath("resume_setup.jsonl");
   const std::string bots = " " + fake("legal --seed 1") + " " + fake("legal --seed 2");
   CommandRun r = run(kBin + "/arena --games 2 --random-openings 1-3 --seed 5" + kFast + "--record " + rec + bots);
   ASSERT_EQ(r.status, 0) << r.out;
@@ -244,7 +243,7 @@ TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
   // Without --seed the recorded seed is used: the resumed games get the openings of an unbroken run.
   r = run(kBin + "/arena --games 6 --resume --random-openings 1-3" + kFast + "--record " + rec + bots);
   ASSERT_EQ(r.status, 0) << r.out;
-  const std::string full = tmp("resume_full.jsonl");
+  const std::string full = scratchPath("resume_full.jsonl");
   r = run(kBin + "/arena --games 6 --random-openings 1-3 --seed 5" + kFast + "--record " + full + bots);
   ASSERT_EQ(r.status, 0) << r.out;
   std::map<int, std::vector<Cell>> resumed, unbroken;
@@ -253,7 +252,7 @@ TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
   EXPECT_EQ(resumed.size(), 6u);
   EXPECT_EQ(resumed, unbroken);
   // A record without a header (an older arena) is refused.
-  const std::string old = tmp("resume_old.jsonl");
+  const std::string old = scratchPath("resume_old.jsonl");
   std::ofstream(old) << readFile(rec).substr(readFile(rec).find('\n') + 1);
   r = run(kBin + "/arena --games 8 --resume --random-openings 1-3 --seed 5" + kFast + "--record " + old + bots);
   EXPECT_EQ(r.status, 2) << r.out;
@@ -261,7 +260,7 @@ TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
 }
 
 TEST(ArenaCli, RoundRobinAndGauntletTournaments) {
-  const std::string json = tmp("tournament.json"), rec = tmp("tournament.jsonl");
+  const std::string json = scratchPath("tournament.json"), rec = scratchPath("tournament.jsonl");
   const std::string bots = " legal='" + kBin + "/fake_bot legal' first='" + kBin + "/fake_bot first' garbage='" + kBin +
                            "/fake_bot garbage --turn 2'";
   CommandRun r = run(kBin + "/arena --tournament round-robin --games 4 --jobs 2 --random-openings 1 --seed 2" + kFast +
@@ -313,7 +312,7 @@ TEST(ArenaCli, RoundRobinAndGauntletTournaments) {
 }
 
 TEST(ArenaCli, SprtStopsEarly) {
-  const std::string json = tmp("sprt.json");
+  const std::string json = scratchPath("sprt.json");
   // B loses every game at once; with elo1 = 100 each won pair adds ln(s1 / s0) = 0.247 to the LLR:
   // 12 pairs reach the bound 2.944 (see test_arena_sprt).
   CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=100" + kFast + "--no-record --json " + json + " " +
@@ -374,7 +373,7 @@ TEST(ArenaCli, UsageErrors) {
 }
 
 TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
-  const std::string pidfile = tmp("interrupt.pids"), out = tmp("interrupt.out");
+  const std::string pidfile = scratchPath("interrupt.pids"), out = scratchPath("interrupt.out");
   std::remove(pidfile.c_str());
   const std::string command = kBin + "/arena --games 10 --jobs 2 --first-time-ms 30000 --quiet --no-record " +
                               fake("timeout --pidfile " + pidfile) + " " + fake("timeout --pidfile " + pidfile) +
@@ -420,7 +419,7 @@ TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
 std::string viewMoves(const std::string& args) { return run(kBin + "/viewer --moves " + args).out; }
 
 TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
-  const std::string rec = tmp("viewer.jsonl"), svg = tmp("viewer.svg");
+  const std::string rec = scratchPath("viewer.jsonl"), svg = scratchPath("viewer.svg");
   CommandRun r = run(kBin + "/arena --games 2 --empty-board" + kFast + "--record " + rec + " " +
                      named("A", "legal --seed 5") + " " + named("B", "steal --seed 6"));
   ASSERT_EQ(r.status, 0) << r.out;
@@ -464,7 +463,7 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
 }
 
 TEST(ArenaCli, BotStderrIsKeptPerGameWhenAsked) {
-  const std::string dir = tmp("stderr_logs");
+  const std::string dir = scratchPath("stderr_logs");
   CommandRun r = run(kBin + "/arena --games 2 --empty-board" + kFast + "--no-record --stderr-dir " + dir + " " +
                      named("A", "legal") + " " + named("B", "first"));
   ASSERT_EQ(r.status, 0) << r.out;
@@ -476,7 +475,7 @@ TEST(ArenaCli, RepeatedGamesAreFoundAndTheDefaultStartVaries) {
   // The search bot at fixed iterations is deterministic: from the empty board it replays the same
   // two games; from the default random 1-2-ply openings every game differs.
   const std::string bot = "'" + kBin + "/bot --iterations 500'";
-  const std::string empty = tmp("repeat_empty.json"), varied = tmp("repeat_varied.json");
+  const std::string empty = scratchPath("repeat_empty.json"), varied = scratchPath("repeat_varied.json");
   // Limits far above what 500 iterations take: a timeout would end a game early and break the
   // repeat (under ASan on a loaded machine the first turn, book decoding included, took 1.9 s).
   const std::string kSlack = " --time-ms 5000 --first-time-ms 20000 --quiet ";
@@ -507,18 +506,18 @@ TEST(ArenaCli, OneLinePerFinishedGameWithTheBotsNames) {
 
 TEST(ArenaCli, RecordOptionsAreCheckedBeforeAnyGame) {
   // A bot that leaves a mark when it is started: no mark, no game.
-  const std::string mark = tmp("started_mark");
+  const std::string mark = scratchPath("started_mark");
   std::remove(mark.c_str());
   const std::string bots = " 'touch " + mark + "' 'touch " + mark + "'";
-  CommandRun r = run(kBin + "/arena --no-record --record " + tmp("x.jsonl") + bots);
+  CommandRun r = run(kBin + "/arena --no-record --record " + scratchPath("x.jsonl") + bots);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("--no-record and --record exclude each other"), std::string::npos) << r.out;
-  r = run(kBin + "/arena --resume --record " + tmp("no_such_dir") + "/x.jsonl" + bots);
+  r = run(kBin + "/arena --resume --record " + scratchPath("no_such_dir") + "/x.jsonl" + bots);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("cannot write --record"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("No such file or directory"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("resuming"), std::string::npos) << r.out;
-  r = run(kBin + "/arena --json " + tmp("no_such_dir") + "/x.json" + bots);
+  r = run(kBin + "/arena --json " + scratchPath("no_such_dir") + "/x.json" + bots);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("cannot write --json"), std::string::npos) << r.out;
   EXPECT_FALSE(std::ifstream(mark).good()) << "a bot was started";

@@ -261,7 +261,6 @@ namespace {
 std::string fake(const std::string& args) { return std::string(YAVALATH_BIN_DIR) + "/fake_bot " + args; }
 
 // Per-process names: two test runs at the same time must not share files.
-std::string tempPath(const std::string& name) { return scratchPath(name); }
 
 GameResult playProcesses(const std::string& first, const std::string& second, Limits limits = {1000, 100, 2.0},
                          const std::vector<Cell>& opening = {}) {
@@ -352,7 +351,7 @@ TEST(ArenaFakeBots, SlowAnswersAreCountedWithinGrace) {
 }
 
 TEST(ArenaFakeBots, BotReceivesTheExactProtocol) {
-  const std::string log = tempPath("arena_protocol.log");
+  const std::string log = scratchPath("arena_protocol.log");
   std::remove(log.c_str());
   std::vector<Cell> opening;
   std::string error;
@@ -369,7 +368,7 @@ TEST(ArenaFakeBots, BotReceivesTheExactProtocol) {
 }
 
 TEST(ArenaFakeBots, NoOrphanAfterAHangingBotWithAChild) {
-  const std::string pidfile = tempPath("arena_orphan.pids");
+  const std::string pidfile = scratchPath("arena_orphan.pids");
   std::remove(pidfile.c_str());
   GameResult r = playProcesses(fake("legal"), fake("orphan --turn 1 --pidfile " + pidfile), Limits{500, 50, 1.5});
   EXPECT_EQ(r.reason, Reason::Timeout);

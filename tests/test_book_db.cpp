@@ -30,8 +30,6 @@ using namespace yav::book;
 
 namespace {
 
-std::string tempPath(const std::string& name) { return scratchPath(name); }
-
 // A stand-in for the search, only for these tests: wins when it can, blocks a single threat,
 // otherwise a random cell that does not make its own 3; reports the immediate wins as proofs.
 class TacticalEngine : public BookEngine {
@@ -152,7 +150,7 @@ TEST(BookDatabase, LostWhenEveryMoveIsProvenLost) {
 
 TEST(BookDatabase, FileRoundTrip) {
   const Database db = sampleDatabase(40);
-  const std::string path = tempPath("roundtrip.db");
+  const std::string path = scratchPath("roundtrip.db");
   std::string error;
   ASSERT_TRUE(saveDatabase(path, db, error)) << error;
   Database back;
@@ -198,7 +196,7 @@ TEST(BookDatabase, DamagedFilesAreRejectedWithNameAndPosition) {
   EXPECT_FALSE(deserializeDatabase(bytes + "x", "long.db", db, error));
   EXPECT_NE(error.find("after the checksum"), std::string::npos) << error;
 
-  EXPECT_FALSE(loadDatabase(tempPath("missing.db"), db, error));
+  EXPECT_FALSE(loadDatabase(scratchPath("missing.db"), db, error));
   EXPECT_NE(error.find("cannot open"), std::string::npos);
 
   ASSERT_TRUE(deserializeDatabase(bytes, "good.db", db, error)) << error;
@@ -315,7 +313,7 @@ TEST(BookDatabase, TheCommittedDatabaseLoads) {
 }
 
 TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
-  const std::string db = tempPath("locked.db");
+  const std::string db = scratchPath("locked.db");
   FileLock first, second;
   std::string error;
   ASSERT_TRUE(first.acquire(db, error)) << error;
@@ -352,8 +350,8 @@ TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
 // Writers that come and go while others wait never hold the lock together, although each one
 // removes the lock file when it leaves (a waiter may have opened the removed file: it retries).
 TEST(BookFiles, WritersTakingTurnsNeverOverlap) {
-  const std::string db = tempPath("turns.db");
-  const std::string counter = tempPath("turns.inside");
+  const std::string db = scratchPath("turns.db");
+  const std::string counter = scratchPath("turns.inside");
   std::remove(counter.c_str());
   std::vector<pid_t> children;
   for (int c = 0; c < 4; ++c) {
@@ -384,7 +382,7 @@ TEST(BookFiles, WritersTakingTurnsNeverOverlap) {
 }
 
 TEST(BookFiles, NeverWritesThroughALinkOrOverANonRegularFile) {
-  const std::string target = tempPath("target.txt"), link = tempPath("link.txt"), dir = tempPath("dir");
+  const std::string target = scratchPath("target.txt"), link = scratchPath("link.txt"), dir = scratchPath("dir");
   std::ofstream(target) << "keep";
   ASSERT_EQ(symlink(target.c_str(), link.c_str()), 0);
   std::string error;
@@ -395,7 +393,7 @@ TEST(BookFiles, NeverWritesThroughALinkOrOverANonRegularFile) {
   EXPECT_FALSE(writeFileAtomically(dir, "new", error));
   EXPECT_NE(error.find("not a regular file"), std::string::npos) << error;
   EXPECT_FALSE(writeFileAtomically("/dev/null", "new", error));
-  const std::string plain = tempPath("plain.txt");
+  const std::string plain = scratchPath("plain.txt");
   ASSERT_TRUE(writeFileAtomically(plain, "new", error)) << error;
   EXPECT_EQ(readFile(plain), "new");
   for (const std::string& p : {target, link, plain}) std::remove(p.c_str());
@@ -403,7 +401,7 @@ TEST(BookFiles, NeverWritesThroughALinkOrOverANonRegularFile) {
 }
 
 TEST(BookGenerator, StopsCheckpointsAndResumes) {
-  const std::string path = tempPath("resume.db");
+  const std::string path = scratchPath("resume.db");
   std::remove(path.c_str());
   SelfPlayOptions play;
   play.randomFraction = 0;  // every game counts at the root
@@ -466,7 +464,7 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
 // The real generator binary: SIGINT saves and exits cleanly, a second run resumes.
 TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
   const std::string bin = std::string(YAVALATH_BIN_DIR) + "/bookgen";
-  const std::string path = tempPath("sigint.db");
+  const std::string path = scratchPath("sigint.db");
   std::remove(path.c_str());
   const pid_t child = fork();
   ASSERT_GE(child, 0);
@@ -519,7 +517,7 @@ TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
 // without it the same database packs into a header whose literal is not empty.
 TEST(BookPacker, EmptyFlagWritesAnEmptyBook) {
   const std::string bin = std::string(YAVALATH_BIN_DIR);
-  const std::string db = tempPath("pack.db"), full = tempPath("full.h"), empty = tempPath("empty.h");
+  const std::string db = scratchPath("pack.db"), full = scratchPath("full.h"), empty = scratchPath("empty.h");
   std::remove(db.c_str());
   ASSERT_EQ(std::system((bin + "/bookgen games --db " + db + " --iterations 200 --nodes 100000 --games 30 2>/dev/null").c_str()), 0);
   ASSERT_EQ(std::system((bin + "/bookpack --source games --db " + db + " --min-games 1 --threshold 0 --margin 0 --out " + full + " 2>/dev/null").c_str()), 0);

@@ -18,13 +18,11 @@ yav::CommandRun run(const std::string& args) {
   return yav::runCommand(std::string(YAVALATH_BIN_DIR) + "/tactics " + args + " 2>&1");
 }
 
-std::string tempPath(const std::string& name) { return yav::scratchPath(name); }
-
 TEST(Tactics, RunsASuiteAndRejectsAMalformedLine) {
   using namespace yav;
   // Player 0 to move: (3,4) threatens (1,4) and the only block makes player 1's vertical 3.
   const Bitboard p0 = cellsAt({{0, 4}, {2, 4}}), p1 = cellsAt({{1, 3}, {0, 5}});
-  const std::string suite = tempPath("suite.txt");
+  const std::string suite = yav::scratchPath("suite.txt");
   std::ofstream(suite) << "# kind stones0 stones1 toMove move pliesToEnd\n"
                        << "attack " << cli::hexText(p0) << " " << cli::hexText(p1) << " 0 " << cellAt(3, 4) << " 3\n";
   CommandRun tool = run("run --suite " + suite + " --time-ms 20 --prove-iterations 20000");

@@ -92,6 +92,9 @@ struct PositionStats {
   }
 };
 
+// The value a proof gives its move: 1 for a proven win, 0 for a proven loss, 0.5 otherwise.
+inline float provenValue(Proof p) { return p == Proof::Win ? 1.0f : p == Proof::Loss ? 0.0f : 0.5f; }
+
 // A deep search's verdict on a position (canonical moves): every root move's value and proof for
 // the player to move, and the move it would play. Cached per engine key (engine version + budget).
 struct DeepMove {

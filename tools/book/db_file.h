@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -82,28 +83,26 @@ struct Reader {
 
 // A value as the file holds it: 0..65535 for 0..1.
 inline uint64_t storedValue(float value) { return uint64_t(std::clamp(value, 0.0f, 1.0f) * 65535.0f + 0.5f); }
-// The value a proof implies (a proven win is worth 1, a proven loss 0), or -1 for none.
-inline int64_t impliedValue(Proof p) { return p == Proof::Win ? 65535 : p == Proof::Loss ? 0 : -1; }
+// The stored value a proof implies (provenValue), or -1 for an unproven move, which has its own.
+inline int64_t impliedValue(Proof p) { return p == Proof::Unknown ? -1 : int64_t(storedValue(provenValue(p))); }
 inline Bitboard verdictCells(const DeepVerdict& v) {
   Bitboard cells = 0;
   for (const DeepMove& m : v.moves) cells |= bit(m.move);
   return cells;
 }
 
-// Version 5's verdict moves, which hold most of the file (about 54 per verdict): in cell order;
-// their cells as a u64 mask only when they are not every legal move; then per move one varint of
-// visits << 3 | proof << 1 | hasValue and, when hasValue, the u16 value (a proof's own value,
-// 1 for a win and 0 for a loss, is left out).
+// Version 5's verdict moves, which hold most of the file (about 54 per verdict): in cell order
+// (the order Database::setVerdict keeps them in); their cells as a u64 mask only when they are not
+// every legal move; then per move one varint of visits << 3 | proof << 1 | hasValue and, when
+// hasValue, the u16 value (a proof's own value, 1 for a win and 0 for a loss, is left out).
 inline void putCompactVerdictMoves(std::string& out, const PositionKey& key, const DeepVerdict& v) {
+  assert(std::is_sorted(v.moves.begin(), v.moves.end(), [](const DeepMove& a, const DeepMove& b) { return a.move < b.move; }));
   const Bitboard cells = verdictCells(v);
   if (cells != boardOf(key).legalMoves()) put(out, cells, 8);
-  std::vector<const DeepMove*> sorted;
-  for (const DeepMove& m : v.moves) sorted.push_back(&m);
-  std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->move < b->move; });
-  for (const DeepMove* m : sorted) {
-    const uint64_t value = storedValue(m->value);
-    const bool hasValue = int64_t(value) != impliedValue(m->proof);
-    putVarint(out, uint64_t(m->visits) << 3 | uint64_t(m->proof) << 1 | uint64_t(hasValue));
+  for (const DeepMove& m : v.moves) {
+    const uint64_t value = storedValue(m.value);
+    const bool hasValue = int64_t(value) != impliedValue(m.proof);
+    putVarint(out, uint64_t(m.visits) << 3 | uint64_t(m.proof) << 1 | uint64_t(hasValue));
     if (hasValue) put(out, value, 2);
   }
 }

@@ -76,8 +76,7 @@ class DeepSearcher {
     DeepVerdict v = verdictOf(r);
     // A root solved before any iteration has no children: its move carries the proof.
     if (r.solvedMove != kNoCell && !v.find(r.solvedMove))
-      v.moves.push_back({r.solvedMove, r.proof == Proof::Win ? 1.0f : r.proof == Proof::Loss ? 0.0f : 0.5f,
-                         storedProof(r.proof), 0});
+      v.moves.push_back({r.solvedMove, provenValue(r.proof), storedProof(r.proof), 0});
     // Moves the search never expands are decided by the rules (rule_moves.h): a win now, or a
     // loss now or next (our own 3, or leaving the opponent's win open).
     const RuleMoves rules = ruleMoves(b);
