@@ -52,7 +52,7 @@ namespace yav {
 class Search {
  public:
   explicit Search(size_t maxNodes = kDefaultNodes, const SearchOptions& options = SearchOptions())
-      : options_(options), selector_(options), tree_(maxNodes),
+      : options_(options), selector_(options), tree_(maxNodes), forcing_(options.forcingTableLog2),
         forcingVisits_(std::max({options.forcingVisits, options.expandVisits, 1u})) {}
 
   const SearchOptions& options() const { return options_; }

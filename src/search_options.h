@@ -36,6 +36,9 @@ struct SearchOptions {
   int forcingLeafDepth = 12;
   uint32_t forcingLeafNodes = 200;
   uint32_t forcingVisits = 8;  // a node is checked when its visit count reaches this (and it is expanded)
+  // The solver's transposition table: 2^N slots of 16 bytes (1 MB). 2^13 searched about 4% more
+  // iterations a second but scored 0.488 against it at fixed iterations: kept (docs/search.md).
+  int forcingTableLog2 = 16;
   // Exact endgame solver (endgame.h): at the root when at most endgameRootEmpties cells are
   // empty, and at a node's forcing check when at most endgameTreeEmpties are. Off in the bot: it
   // measured neutral there (+4.3 +- 33.4 Elo, 400 games at CodinGame time); on in the offline

@@ -1,6 +1,6 @@
 // The tactics tool end to end: a suite file is read (a malformed line is an error naming the file
 // and line), an attack position the bot must win is solved, the counts are printed, and a defence
-// position lost before the move is left out.
+// position lost before the move is left out; --book plays the embedded book's moves first.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -51,6 +51,20 @@ TEST(Tactics, ALostDefencePositionIsLeftOutWhateverIsPlayed) {
     EXPECT_NE(tool.out.find("left out (lost before the move)"), std::string::npos) << config << "\n" << tool.out;
     EXPECT_EQ(tool.out.find("defence    0/"), std::string::npos) << tool.out;
   }
+}
+
+// --book answers from the embedded book where it has a move, as the bot does: the empty board is in
+// every book, so its move comes from there (and without --book from the search).
+TEST(Tactics, TheBookAnswersFirstWithBook) {
+  const std::string suite = yav::scratchPath("empty.txt");
+  std::ofstream(suite) << "defence 0000000000000000 0000000000000000 0 0 30\n";
+  const std::string args = "run --suite " + suite + " --time-ms 10 --prove-iterations 2000 --list";
+  const yav::CommandRun withBook = run(args + " --book"), without = run(args);
+  EXPECT_EQ(withBook.status, 0) << withBook.out;
+  EXPECT_NE(withBook.out.find(" from the book): "), std::string::npos) << withBook.out;
+  EXPECT_NE(withBook.out.find("book moves first"), std::string::npos) << withBook.out;
+  EXPECT_EQ(without.status, 0) << without.out;
+  EXPECT_EQ(without.out.find("from the book"), std::string::npos) << without.out;
 }
 
 }  // namespace

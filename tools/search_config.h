@@ -49,6 +49,13 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
     else if (key == "fnodes") cfg.options.forcingLeafNodes = uint32_t(v);
     else if (key == "fdepth") cfg.options.forcingLeafDepth = int(v);
     else if (key == "fvisits") cfg.options.forcingVisits = uint32_t(v);
+    else if (key == "ftable") {
+      if (v < 4 || v > 30 || v != int(v)) {
+        error = "config key 'ftable' expects a whole number from 4 to 30, got " + item.substr(eq + 1);
+        return false;
+      }
+      cfg.options.forcingTableLog2 = int(v);
+    }
     else if (key == "frootnodes") cfg.options.forcingRootNodes = uint32_t(v);
     else if (key == "endgame") cfg.options.endgame = true;
     else if (key == "noendgame") cfg.options.endgame = false;
@@ -87,6 +94,7 @@ inline std::string searchConfigKeys() {
     << "  fnodes=N     solver nodes per call at a node (default " << d.forcingLeafNodes << ")\n"
     << "  fdepth=N     solver depth (attacker moves) at a node (default " << d.forcingLeafDepth << ")\n"
     << "  frootnodes=N solver nodes per call at the root (default " << d.forcingRootNodes << ")\n"
+    << "  ftable=N     the solver's table has 2^N slots (default " << d.forcingTableLog2 << ")\n"
     << "  endgame / noendgame  the exact endgame solver on / off (default: off)\n"
     << "  egroot=N     the root is solved exactly with at most N empty cells (default " << d.endgameRootEmpties << ")\n"
     << "  egrootnodes=N  endgame solver nodes at the root (default " << d.endgameRootNodes << ")\n"

@@ -7,9 +7,11 @@
 //       long "prover" search (MCTS-Solver with the forcing solver):
 //       - attack: the earliest position where the winner, to move, is proven to win;
 //       - defence: the earliest move of the loser after which the position is proven lost, taken
-//         only when the position before it is not proven lost (a safe move may exist).
-//   tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]
-//       For each position a fresh search with MS per move (75 = the bot's later turns):
+//         only when the position before it is not proven lost (provenLostBeforeTheMove: a safe
+//         move may exist).
+//   tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N] [--book] [--list]
+//       For each position a fresh search with MS per move (75 = the bot's later turns), or with
+//       --book the embedded book's move where it has one:
 //       - attack: solved when the move keeps the win (the prover proves the reply position lost
 //         for the opponent); reports the share and the median time until the search's root was
 //         proven (positions solved without a proof count at the full time);
@@ -33,6 +35,8 @@
 #include <vector>
 
 #include "clock.h"
+#include "book/embedded_book.h"
+#include "opening_book.h"
 #include "search.h"
 #include "tools/cli.h"
 #include "tools/arena/stats.h"
@@ -73,12 +77,31 @@ SearchOptions proverOptions() {
 }
 
 // The long search that decides what is proven.
-Proof prove(Search& prover, const Board& b, uint64_t iterations) {
+SearchResult proverSearch(Search& prover, const Board& b, uint64_t iterations) {
   prover.reset();
   SearchLimits l;
   l.iterations = iterations;
   l.seed = 12345;
-  return prover.run(b, l).proof;
+  return prover.run(b, l);
+}
+Proof prove(Search& prover, const Board& b, uint64_t iterations) { return proverSearch(prover, b, iterations).proof; }
+
+// Whether every move of b loses: the prover proves b lost, or proves lost on its own the position
+// after each root move its search of b left unproven. A root search can leave a lost position
+// unproven when one move's refutation lies deeper than its share of the iterations; the position
+// after that move, searched alone, is then proven. Tried most-visited first: an early position
+// usually has a move that is not proven lost, and the check ends there after one more search.
+bool provenLostBeforeTheMove(Search& prover, const Board& b, uint64_t iterations) {
+  SearchResult root = proverSearch(prover, b, iterations);
+  if (root.proof == Proof::Loss) return true;
+  if (root.proof == Proof::Win || root.children.empty()) return false;
+  std::sort(root.children.begin(), root.children.end(), [](const RootMove& x, const RootMove& y) { return x.visits > y.visits; });
+  for (const RootMove& m : root.children) {
+    if (m.proof == Proof::Loss) continue;
+    Board after = b;
+    if (after.play(m.move) != Outcome::None || prove(prover, after, iterations) != Proof::Win) return false;
+  }
+  return true;
 }
 
 // A random opening of two plies (no steal, no 3), then self-play to the end. Returns the moves.
@@ -130,14 +153,14 @@ void harvest(const std::vector<Cell>& moves, Search& prover, uint64_t proveItera
     if (prove(prover, after, proveIterations) != Proof::Win) break;
     earliestLoss = k;
   }
-  if (earliestLoss >= 0 && n - earliestLoss > 2 && prove(prover, before[earliestLoss], proveIterations) != Proof::Loss)
+  if (earliestLoss >= 0 && n - earliestLoss > 2 && !provenLostBeforeTheMove(prover, before[earliestLoss], proveIterations))
     out.push_back({SuiteEntry::Defence, before[earliestLoss], moves[earliestLoss], n - earliestLoss});
 }
 
 const char* const kUsage =
     "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
     "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
-    "                   [--jobs J]\n";
+    "                   [--jobs J] [--book] [--list]\n";
 
 struct Options {
   std::string command;  // build or run
@@ -146,6 +169,7 @@ struct Options {
   std::string out, suite, config;
   SearchConfig tested;
   bool list = false;
+  bool book = false;
 };
 
 Options parseOptions(int argc, char** argv) {
@@ -167,6 +191,9 @@ Options parseOptions(int argc, char** argv) {
                return error;
              })
       .integer("--jobs", "J", o.jobs, 1, 1024, "threads (timings need a quiet machine: use 1 per core)")
+      .option("--book", o.book,
+              "play the embedded book's move where it has one, as the bot does (run): the suite then "
+              "measures the bot as shipped, not its search alone")
       .option("--list", o.list, "one line per position with the move played and the verdict (run)");
   const std::vector<std::string> positional =
       flags.parseOrExit(argc, argv, 1, kUsage, 1, "CONFIG keys:\n" + searchConfigKeys());
@@ -228,15 +255,25 @@ struct EntryResult {
   double ms = 0;
   bool unavoidable = false;
   Cell played = kNoCell;
+  bool fromBook = false;
 };
 
 // One suite position searched at the time under test, judged by the prover (see the file comment).
-EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, Search& player, Search& prover) {
-  player.reset();
-  SearchLimits l;
-  l.timeMs = o.timeMs;
-  l.seed = 99 + index;
-  const SearchResult r = player.run(e.board, l);
+// With a book (--book), a position the book holds is answered by its move without a search, as the
+// bot does; it has no proof, so an attack solved that way counts at the full time.
+EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const OpeningBook* book, Search& player,
+                  Search& prover) {
+  SearchResult r;
+  const auto bookMove = book ? book->lookup(e.board) : std::nullopt;
+  if (bookMove) {
+    r.move = *bookMove;
+  } else {
+    player.reset();
+    SearchLimits l;
+    l.timeMs = o.timeMs;
+    l.seed = 99 + index;
+    r = player.run(e.board, l);
+  }
   Board after = e.board;
   const yav::Outcome outcome = after.play(r.move);
   bool ok;
@@ -247,8 +284,8 @@ EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, Search&
     ok = r.move != e.move && outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) != Proof::Win;
   // A defence position the prover proves lost has no defence: it is left out, whatever move the
   // search under test chose (the same positions are left out for every configuration).
-  const bool unavoidable = e.kind == SuiteEntry::Defence && prove(prover, e.board, o.proveIterations) == Proof::Loss;
-  return {ok, r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, r.move};
+  const bool unavoidable = e.kind == SuiteEntry::Defence && provenLostBeforeTheMove(prover, e.board, o.proveIterations);
+  return {ok, r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, r.move, bookMove.has_value()};
 }
 
 void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector<EntryResult>& results, const Options& o) {
@@ -258,8 +295,8 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
     const char* verdict = r.unavoidable ? "left out (lost before the move)"
                           : e.kind == SuiteEntry::Attack ? (r.ok ? "solved" : "missed")
                                                          : (r.ok ? "avoided" : "walked in");
-    std::printf("%3zu  %s  (suite move %s, played %s): %s\n", i + 1, formatSuiteEntry(e).c_str(),
-                cellName(e.move).c_str(), cellName(r.played).c_str(), verdict);
+    std::printf("%3zu  %s  (suite move %s, played %s%s): %s\n", i + 1, formatSuiteEntry(e).c_str(),
+                cellName(e.move).c_str(), cellName(r.played).c_str(), r.fromBook ? " from the book" : "", verdict);
   }
   for (int kind = 0; kind < 2; ++kind) {
     int total = 0, ok = 0, unavoidable = 0;
@@ -282,17 +319,23 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
       std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
     }
     if (unavoidable) std::printf("  (%d left out: the prover proves them lost)", unavoidable);
-    std::printf("   (config '%s', %.0f ms per move)\n", o.config.c_str(), o.timeMs);
+    std::printf("   (config '%s', %.0f ms per move%s)\n", o.config.c_str(), o.timeMs, o.book ? ", book moves first" : "");
   }
 }
 
 // tactics run: every position of the suite, with the progress and the shares found.
 int runSuite(const Options& o) {
   const std::vector<SuiteEntry> entries = readSuite(o.suite);
+  OpeningBook book;
+  std::string error;
+  if (o.book && !book.load(kEmbeddedBook, error)) {
+    std::fprintf(stderr, "tactics: the embedded book does not decode: %s\n", error.c_str());
+    return 1;
+  }
   std::vector<EntryResult> results(entries.size());
   forEachInParallel(entries.size(), o.jobs, "positions", [&](uint64_t i) {
     thread_local Search player(kNodes, o.tested.options), prover(kNodes, proverOptions());
-    results[i] = judge(entries[i], i, o, player, prover);
+    results[i] = judge(entries[i], i, o, o.book ? &book : nullptr, player, prover);
   });
   printSuiteResults(entries, results, o);
   return 0;
