@@ -632,9 +632,11 @@ TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {
   EXPECT_NE(error.find("invalid verdict record"), std::string::npos) << error;
 }
 
-// Version 5 writes verdict moves compactly (cells implied when they are every legal move, a proof's
-// own value left out); it must read back exactly what version 4, which writes every cell and value,
-// reads back: every legal move or a subset, a steal, proofs with their own and with other values.
+// Versions 5 and 6 write verdict moves compactly (cells implied when they are every legal move, a
+// proof's own value left out; version 6 also an unproven value of one half, and a small value as its
+// half-points in one byte); both must read back exactly what version 4, which writes every cell and
+// value, reads back: every legal move or a subset, a steal, proofs with their own and with other
+// values, unproven values that are fractions of their visits and values that are not.
 TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
   Rng rng(505);
   Database db;
@@ -645,9 +647,11 @@ TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
       if (!everyMove && rng.below(3) == 0) continue;
       const int kind = int(rng.below(5));
       const Proof proof = kind == 0 ? Proof::Win : kind == 1 ? Proof::Loss : Proof::Unknown;
-      const float value = kind == 0 ? 1.0f : kind == 1 ? (rng.below(4) == 0 ? 0.5f : 0.0f) : float(rng.below(65536)) / 65536.0f;
-      v.moves.insert(v.moves.begin() + long(rng.below(uint32_t(v.moves.size() + 1))),
-                     {c, value, proof, uint32_t(rng.below(4) == 0 ? 0 : rng.below(300000))});
+      const uint32_t visits = rng.below(4) == 0 ? 0 : rng.below(3) == 0 ? rng.below(200) : rng.below(300000);
+      float value = kind == 0 ? 1.0f : kind == 1 ? (rng.below(4) == 0 ? 0.5f : 0.0f) : float(rng.below(65536)) / 65536.0f;
+      if (kind == 2 && visits) value = float(rng.below(2 * visits + 1)) / float(2 * visits);  // as a search gives it
+      if (kind == 3) value = 0.5f;
+      v.moves.insert(v.moves.begin() + long(rng.below(uint32_t(v.moves.size() + 1))), {c, value, proof, visits});
     }
     v.best = v.moves.back().move;
     return v;
@@ -664,16 +668,20 @@ TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
     db.setVerdict("engine/1it", key, verdictFor(boardOf(key), i % 2 == 0));
   }
   std::string error;
-  const std::string compact = serializeDatabase(db), longLayout = serializeDatabase(db, 4);
-  EXPECT_LT(compact.size(), longLayout.size() * 3 / 4);
-  Database fromCompact, fromLong;
+  const std::string v6 = serializeDatabase(db), v5 = serializeDatabase(db, 5), longLayout = serializeDatabase(db, 4);
+  EXPECT_LT(v5.size(), longLayout.size() * 4 / 5);
+  EXPECT_LT(v6.size(), v5.size() * 9 / 10);
+  Database fromV6, fromV5, fromLong;
   uint32_t version = 0;
-  ASSERT_TRUE(deserializeDatabase(compact, "v5.db", fromCompact, error, &version)) << error;
+  ASSERT_TRUE(deserializeDatabase(v6, "v6.db", fromV6, error, &version)) << error;
+  EXPECT_EQ(version, 6u);
+  ASSERT_TRUE(deserializeDatabase(v5, "v5.db", fromV5, error, &version)) << error;
   EXPECT_EQ(version, 5u);
   ASSERT_TRUE(deserializeDatabase(longLayout, "v4.db", fromLong, error)) << error;
-  ASSERT_EQ(fromCompact.searchedPositions(), db.searchedPositions());
+  ASSERT_EQ(fromV6.searchedPositions(), db.searchedPositions());
+  EXPECT_EQ(serializeDatabase(fromV5), v6);  // version 5 converts to the same file
   for (const auto& [key, stored] : db.verdicts().at("engine/1it")) {
-    const DeepVerdict* a = fromCompact.verdict("engine/1it", key);
+    const DeepVerdict* a = fromV6.verdict("engine/1it", key);
     const DeepVerdict* b = fromLong.verdict("engine/1it", key);
     ASSERT_TRUE(a && b);
     EXPECT_EQ(a->best, stored.best);
@@ -689,6 +697,6 @@ TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
       EXPECT_NEAR(a->moves[j].value, original->value, 1e-5);
     }
   }
-  EXPECT_EQ(serializeDatabase(fromCompact), compact);
-  EXPECT_EQ(serializeDatabase(fromLong), compact);
+  EXPECT_EQ(serializeDatabase(fromV6), v6);
+  EXPECT_EQ(serializeDatabase(fromLong), v6);
 }

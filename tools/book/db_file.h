@@ -1,13 +1,15 @@
-// The book database file (format in docs/book.md): version 5 (runs, verdicts with visits and the
+// The book database file (format in docs/book.md): version 6 (runs, verdicts with visits and the
 // run that made them, their moves in the compact layout), and the migration of older files
 // (version 1: its games become one legacy run; version 2: verdicts without visits; version 3:
-// verdicts without their run; version 4: a cell and a value written for every verdict move). Loading checks
+// verdicts without their run; version 4: a cell and a value written for every verdict move;
+// version 5: every unproven move's value in two bytes). Loading checks
 // everything and rejects a damaged or truncated file with its name and the byte offset, never
 // reading it as a smaller one.
 #pragma once
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,8 +21,9 @@ namespace yav::book {
 
 constexpr const char* kDatabaseMagic = "YAVBOOK\n";
 // 3: verdict moves carry the search's visits; 4: a verdict its run; 5: verdict moves in cell order,
-// their cells implied when they are every legal move, a proof's value implied by the proof.
-constexpr uint32_t kDatabaseVersion = 5;
+// their cells implied when they are every legal move, a proof's value implied by the proof; 6: an
+// unproven move's value of one half implied, a small one written as its half-points.
+constexpr uint32_t kDatabaseVersion = 6;
 // Proofs are written as their enum values (0 unknown, 1 win, 2 loss).
 static_assert(int(Proof::Unknown) == 0 && int(Proof::Win) == 1 && int(Proof::Loss) == 2, "file format");
 
@@ -91,19 +94,43 @@ inline Bitboard verdictCells(const DeepVerdict& v) {
   return cells;
 }
 
-// Version 5's verdict moves, which hold most of the file (about 54 per verdict): in cell order
-// (the order Database::setVerdict keeps them in); their cells as a u64 mask only when they are not
-// every legal move; then per move one varint of visits << 3 | proof << 1 | hasValue and, when
-// hasValue, the u16 value (a proof's own value, 1 for a win and 0 for a loss, is left out).
-inline void putCompactVerdictMoves(std::string& out, const PositionKey& key, const DeepVerdict& v) {
+// Versions 5 and 6: the verdict moves, which hold most of the file (about 54 per verdict), in cell
+// order (the order Database::setVerdict keeps them in); their cells as a u64 mask only when they
+// are not every legal move; then per move one varint of visits << 3 | code (MoveCode: the proof,
+// and how the value is written) and the value's bytes, if any. Every code gives back the same u16
+// value, so a file of either version reads back identically.
+enum class MoveCode : uint8_t {
+  UnprovenHalf = 0,        // unproven, value one half (version 6)
+  UnprovenStored = 1,      // unproven, a u16 value follows
+  WinImplied = 2,          // proven win, value 1
+  WinStored = 3,           // proven win, a u16 value follows
+  LossImplied = 4,         // proven loss, value 0
+  LossStored = 5,          // proven loss, a u16 value follows
+  UnprovenHalfPoints = 6,  // unproven, one byte h follows: the value is h / (2 visits) (version 6)
+};
+// The stored value of h half-points over `visits` playouts (visits > 0, h <= 2 visits): a search's
+// unproven value is exactly such a fraction, and small ones take one byte instead of two.
+inline uint64_t halfPointsValue(uint64_t h, uint64_t visits) { return storedValue(float(double(h) / (2.0 * double(visits)))); }
+
+inline void putCompactVerdictMoves(std::string& out, const PositionKey& key, const DeepVerdict& v, uint32_t version) {
   assert(std::is_sorted(v.moves.begin(), v.moves.end(), [](const DeepMove& a, const DeepMove& b) { return a.move < b.move; }));
   const Bitboard cells = verdictCells(v);
   if (cells != boardOf(key).legalMoves()) put(out, cells, 8);
   for (const DeepMove& m : v.moves) {
     const uint64_t value = storedValue(m.value);
-    const bool hasValue = int64_t(value) != impliedValue(m.proof);
-    putVarint(out, uint64_t(m.visits) << 3 | uint64_t(m.proof) << 1 | uint64_t(hasValue));
-    if (hasValue) put(out, value, 2);
+    const uint64_t visits = m.visits;
+    const bool unproven = m.proof == Proof::Unknown;
+    const uint64_t h = visits ? uint64_t(std::llround(double(m.value) * 2.0 * double(visits))) : 0;
+    MoveCode code = MoveCode(uint64_t(m.proof) << 1 | uint64_t(int64_t(value) != impliedValue(m.proof)));
+    if (version >= 6 && unproven && value == storedValue(0.5f)) {
+      code = MoveCode::UnprovenHalf;
+    } else if (version >= 6 && unproven && visits && h <= 255 && h <= 2 * visits &&
+               halfPointsValue(h, visits) == value) {
+      code = MoveCode::UnprovenHalfPoints;
+    }
+    putVarint(out, visits << 3 | uint64_t(code));
+    if (code == MoveCode::UnprovenHalfPoints) put(out, h, 1);
+    if (code == MoveCode::UnprovenStored || code == MoveCode::WinStored || code == MoveCode::LossStored) put(out, value, 2);
   }
 }
 
@@ -156,7 +183,7 @@ inline std::string serializeDatabase(const Database& db, uint32_t version = kDat
       put(out, e->second.moves.size(), 1);
       if (version >= 4) putVarint(out, e->second.run == kUnknownRun ? 0 : uint64_t(e->second.run) + 1);
       if (version >= 5) {
-        putCompactVerdictMoves(out, e->first, e->second);
+        putCompactVerdictMoves(out, e->first, e->second, version);
         continue;
       }
       for (const DeepMove& m : e->second.moves) {
@@ -312,7 +339,8 @@ struct Parser {
     return MovesRead::Ok;
   }
 
-  // Version 5 (putCompactVerdictMoves): the cells are every legal move unless a mask says which.
+  // Versions 5 and 6 (putCompactVerdictMoves): the cells are every legal move unless a mask says
+  // which.
   MovesRead compactVerdictMoves(const PositionKey& key, uint64_t moves, DeepVerdict& v) {
     const Bitboard legal = boardOf(key).legalMoves();
     uint64_t cells = legal;
@@ -322,16 +350,31 @@ struct Parser {
       const Cell cell = popLowest(cells);
       uint64_t head = 0, value = 0;
       if (!in.varint(head, 42)) return MovesRead::Truncated;
-      const uint64_t proof = head >> 1 & 3, visits = head >> 3;
-      if (proof > 2 || visits > UINT32_MAX) return MovesRead::Invalid;
-      if (head & 1) {
-        if (!in.get(value, 2)) return MovesRead::Truncated;
-        if (int64_t(value) == impliedValue(Proof(proof))) return MovesRead::Invalid;  // the writer leaves it out
-      } else {
-        if (impliedValue(Proof(proof)) < 0) return MovesRead::Invalid;  // an unproven move needs its value
-        value = uint64_t(impliedValue(Proof(proof)));
+      const MoveCode code = MoveCode(head & 7);
+      const uint64_t visits = head >> 3;
+      if (visits > UINT32_MAX || uint64_t(code) > uint64_t(MoveCode::UnprovenHalfPoints)) return MovesRead::Invalid;
+      const Proof proof = code == MoveCode::UnprovenHalfPoints ? Proof::Unknown : Proof(uint64_t(code) >> 1);
+      switch (code) {
+        case MoveCode::UnprovenHalf:
+          if (version < 6) return MovesRead::Invalid;  // version 5: an unproven move needs its value
+          value = storedValue(0.5f);
+          break;
+        case MoveCode::UnprovenHalfPoints: {
+          uint64_t h = 0;
+          if (!in.get(h, 1)) return MovesRead::Truncated;
+          if (version < 6 || visits == 0 || h > 2 * visits) return MovesRead::Invalid;
+          value = halfPointsValue(h, visits);
+          break;
+        }
+        case MoveCode::WinImplied:
+        case MoveCode::LossImplied:
+          value = uint64_t(impliedValue(proof));
+          break;
+        default:  // a stored value, never the one the code would imply
+          if (!in.get(value, 2)) return MovesRead::Truncated;
+          if (int64_t(value) == impliedValue(proof)) return MovesRead::Invalid;
       }
-      v.moves.push_back({cell, float(value) / 65535.0f, Proof(proof), uint32_t(visits)});
+      v.moves.push_back({cell, float(value) / 65535.0f, proof, uint32_t(visits)});
     }
     return MovesRead::Ok;
   }
