@@ -260,8 +260,6 @@ namespace {
 
 std::string fake(const std::string& args) { return std::string(YAVALATH_BIN_DIR) + "/fake_bot " + args; }
 
-// Per-process names: two test runs at the same time must not share files.
-
 GameResult playProcesses(const std::string& first, const std::string& second, Limits limits = {1000, 100, 2.0},
                          const std::vector<Cell>& opening = {}) {
   ProcessPlayer a(first, -1), b(second, -1);

@@ -37,7 +37,7 @@ TEST(Tactics, RunsASuiteAndRejectsAMalformedLine) {
   std::remove(suite.c_str());
 }
 
-// An endgame of 17 empty cells that is lost before the suite's move: every move loses (the exact
+// An endgame of 18 empty cells that is lost before the suite's move: every move loses (the exact
 // endgame solver needs about 270,000 nodes to show it, more than the analysis search's default).
 // It is left out whatever the search under test plays, and --list says so.
 TEST(Tactics, ALostDefencePositionIsLeftOutWhateverIsPlayed) {

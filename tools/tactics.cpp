@@ -68,8 +68,8 @@ constexpr size_t kNodes = size_t(4) << 20;
 
 // The prover: the offline analysis search, whose exact endgame solver gets enough nodes to settle
 // a root of up to 24 empty cells (about 2 s at most). With the analysis default (100,000 nodes) it
-// left most suite positions of 16-20 empty cells unproven, although every one of them is lost: a
-// defence position was then counted as avoidable when no defence existed.
+// left a lost endgame of the suite (18 empty cells, about 270,000 nodes) unproven: that defence
+// position was then counted as avoidable when no defence existed.
 SearchOptions proverOptions() {
   SearchOptions o = SearchOptions::deepAnalysis();
   o.endgameRootNodes = 30000000;
