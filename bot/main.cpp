@@ -34,23 +34,19 @@ struct BotConfig {
 };
 
 const char* const kUsage =
-    "usage: bot [options]\n"
-    "Plays Yavalath over the CodinGame protocol on stdin/stdout. No flags = CodinGame behaviour.\n"
-    "  --time-ms MS        search budget of a later turn (default 75; the limit is 100)\n"
-    "  --first-time-ms MS  search budget of the bot's own first turn (default 900; limit 1000)\n"
-    "  --iterations N      fixed MCTS iterations per turn instead of the clock (default off)\n"
-    "  --seed S            playout seed; with --iterations the moves are reproducible (default 1)\n"
-    "  --no-book           do not use the opening book (default: book on)\n"
-    "  --no-book-search    answer a book move at once, without searching the position it leads to\n"
-    "                      for the next turn's tree (default: the turn's budget searches it)\n"
-    "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
-    "  --no-forcing        without the forcing-sequence solver (default: on)\n"
-    "  --endgame           with the exact endgame solver (default off)\n"
-    "  --quiet             no line per turn on stderr (default: one line per turn)\n"
-    "  --deep-time-ms MS, --deep-until-turn T  the bot's own turns 2..T search MS each (the book's\n"
-    "                      ceiling experiment; default off)\n"
-    "The search stops at the budget, or earlier when the pauses the process has seen (a loaded\n"
-    "machine) would bring the answer within 10 ms of the limit.\n";
+    "usage: bot [options]   Yavalath over the CodinGame protocol; no options = CodinGame behaviour\n"
+    "  --time-ms MS        budget of a later turn (default 75, limit 100)\n"
+    "  --first-time-ms MS  budget of the bot's first turn (default 900, limit 1000)\n"
+    "  --iterations N      fixed iterations per turn instead of the clock (reproducible)\n"
+    "  --seed S            playout seed (default 1)\n"
+    "  --no-book           without the opening book\n"
+    "  --no-book-search    a book move's turn does not search the position it leads to\n"
+    "  --plain-uct         plain UCT, no tactics or solvers\n"
+    "  --no-forcing        without the forcing-sequence solver\n"
+    "  --endgame           with the exact endgame solver\n"
+    "  --quiet             no line per turn on stderr\n"
+    "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (ceiling experiment)\n"
+    "A loaded machine's pauses stop the search earlier, to answer 10 ms before the limit.\n";
 
 bool parseNumber(const char* text, double& out) {
   char* end = nullptr;

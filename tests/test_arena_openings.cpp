@@ -46,6 +46,21 @@ TEST(ArenaOpenings, TwoStoneFileHoldsEveryTwoPlyClassOnce) {
     }
 }
 
+// The book-exit positions (scripts/book_exits.py): every line loads as an opening (legal moves that
+// do not end the game), at least 6 plies deep, and no position is listed twice.
+TEST(ArenaOpenings, BookExitFileHoldsDistinctUndecidedMidGamePositions) {
+  std::vector<Opening> openings;
+  std::string error;
+  ASSERT_TRUE(loadOpeningsFile(std::string(YAVALATH_SOURCE_DIR) + "/tools/openings/book_exits.txt", openings, error))
+      << error;
+  std::set<Opening> distinct;
+  for (const Opening& o : openings) {
+    EXPECT_GE(o.size(), 6u);
+    EXPECT_TRUE(distinct.insert(o).second);
+  }
+  EXPECT_GE(openings.size(), 60u);
+}
+
 TEST(ArenaOpenings, GeneratorPrintsTheShippedFile) {
   const CommandRun generator = runCommand(std::string(YAVALATH_BIN_DIR) + "/two_ply_openings");
   EXPECT_EQ(generator.status, 0);

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Writes the positions where arena games left the opening book, as an openings file.
+
+    scripts/book_exits.py [--min-plies N] --out FILE RECORD.jsonl [RECORD.jsonl ...]
+
+Reads arena records (arena --record) of matches between bots with a book, finds in each game the
+first move that was not a book move (its viewer message is not "book"), and writes the moves
+before it, one distinct line per position, for `arena --openings FILE`. Games that left the book
+before ply N (default 6) are skipped: those positions are the random openings' own.
+
+Why: the bot with its book meets these positions, balanced mid-game positions chosen by deep
+searches, rather than the wild ones random openings lead to. An engine change can gain from random
+openings and lose from these (docs/search.md, "Playouts that take a win in two").
+"""
+import argparse
+import json
+import sys
+
+
+def exits(path, min_plies):
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.startswith('{"game"'):
+                continue
+            try:
+                game = json.loads(line)
+                moves, messages = game["moves"], game["messages"]
+            except (ValueError, KeyError) as e:
+                sys.exit(f"book_exits: {path}:{number}: not an arena game record ({e})")
+            first = next((k for k in range(1, len(moves)) if messages[k] != "book"), None)
+            if first is not None and first >= min_plies:
+                out.append("; ".join(moves[:first]))
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("records", nargs="+", help="arena records (JSON lines)")
+    parser.add_argument("--out", required=True, help="openings file to write")
+    parser.add_argument("--min-plies", type=int, default=6, help="shortest book line kept (default 6)")
+    args = parser.parse_args()
+    lines = []
+    for path in args.records:
+        try:
+            found = exits(path, args.min_plies)
+        except OSError as e:
+            sys.exit(f"book_exits: cannot read {path}: {e.strerror}")
+        lines.extend(line for line in found if line not in lines)
+    if not lines:
+        sys.exit("book_exits: no game left the book at or after ply %d" % args.min_plies)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write("# positions where arena games left the opening book (scripts/book_exits.py, from %s)\n"
+                % ", ".join(p.split("/")[-1] for p in args.records))
+        f.write("\n".join(lines) + "\n")
+    print(f"book_exits: {len(lines)} positions written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
