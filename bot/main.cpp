@@ -37,15 +37,15 @@ const char* const kUsage =
     "usage: bot [options]   Yavalath over the CodinGame protocol; no options = CodinGame behaviour\n"
     "  --time-ms MS        budget of a later turn (default 75, limit 100)\n"
     "  --first-time-ms MS  budget of the bot's first turn (default 900, limit 1000)\n"
-    "  --iterations N      fixed iterations per turn instead of the clock (reproducible)\n"
+    "  --iterations N      fixed iterations per turn, reproducible (default: the clock)\n"
     "  --seed S            playout seed (default 1)\n"
-    "  --no-book           without the opening book\n"
-    "  --no-book-search    a book move's turn does not search the position it leads to\n"
-    "  --plain-uct         plain UCT, no tactics or solvers\n"
-    "  --no-forcing        without the forcing-sequence solver\n"
-    "  --endgame           with the exact endgame solver\n"
-    "  --quiet             no line per turn on stderr\n"
-    "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (ceiling experiment)\n"
+    "  --no-book           without the opening book (default: with)\n"
+    "  --no-book-search    a book move's turn does not search ahead (default: it does)\n"
+    "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
+    "  --no-forcing        without the forcing-sequence solver (default: with)\n"
+    "  --endgame           with the exact endgame solver (default off)\n"
+    "  --quiet             no line per turn on stderr (default: one per turn)\n"
+    "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
     "A loaded machine's pauses stop the search earlier, to answer 10 ms before the limit.\n";
 
 bool parseNumber(const char* text, double& out) {
