@@ -5,7 +5,7 @@
 
 Reads arena records (arena --record) of matches between bots with a book, finds in each game the
 first move that was not a book move (its viewer message is not "book"), and writes the moves
-before it, one distinct line per position, for `arena --openings FILE`. Games that left the book
+before it, each move list once, for `arena --openings FILE`. Games that left the book
 before ply N (default 6) are skipped: those positions are the random openings' own.
 
 Why: the bot with its book meets these positions, balanced mid-game positions chosen by deep
@@ -14,6 +14,7 @@ openings and lose from these (docs/search.md, "Playouts that take a win in two")
 """
 import argparse
 import json
+import os
 import sys
 
 
@@ -40,18 +41,17 @@ def main():
     parser.add_argument("--out", required=True, help="openings file to write")
     parser.add_argument("--min-plies", type=int, default=6, help="shortest book line kept (default 6)")
     args = parser.parse_args()
-    lines = []
+    lines = {}  # the move lists in order of first appearance, each once
     for path in args.records:
         try:
-            found = exits(path, args.min_plies)
+            lines.update(dict.fromkeys(exits(path, args.min_plies)))
         except OSError as e:
             sys.exit(f"book_exits: cannot read {path}: {e.strerror}")
-        lines.extend(line for line in found if line not in lines)
     if not lines:
         sys.exit("book_exits: no game left the book at or after ply %d" % args.min_plies)
     with open(args.out, "w", encoding="utf-8") as f:
         f.write("# positions where arena games left the opening book (scripts/book_exits.py, from %s)\n"
-                % ", ".join(p.split("/")[-1] for p in args.records))
+                % ", ".join(os.path.basename(p) for p in args.records))
         f.write("\n".join(lines) + "\n")
     print(f"book_exits: {len(lines)} positions written to {args.out}")
 

@@ -47,7 +47,7 @@ TEST(ArenaOpenings, TwoStoneFileHoldsEveryTwoPlyClassOnce) {
 }
 
 // The book-exit positions (scripts/book_exits.py): every line loads as an opening (legal moves that
-// do not end the game), at least 6 plies deep, and no position is listed twice.
+// do not end the game), at least 6 plies deep, and no move list is listed twice.
 TEST(ArenaOpenings, BookExitFileHoldsDistinctUndecidedMidGamePositions) {
   std::vector<Opening> openings;
   std::string error;
