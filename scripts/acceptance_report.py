@@ -6,7 +6,10 @@ bots' stderr): games, the book side's score with a 95% interval (normal approxim
 games), Elo with the arena's asymmetric bounds, the book side's book moves per game (its stderr
 marks a book move with `| book`) with the games in which it played none, and its score by seat
 from the match's records (NAME.jsonl): as the first player (CodinGame id 1, who places the odd
-stones, random ones included) and as the second.
+stones, random ones included) and as the second. Last, the games the opening had already decided
+against the book side when it first moved (one side's message says so: its own 'solved: loss' on
+that move, or the opponent's 'solved: win' on the move before), which no book can save, and the
+book side's score in the other games.
 
 Usage: scripts/acceptance_report.py DIR
 """
@@ -63,6 +66,33 @@ def seat_scores(record_path):
     return [f'{points[s] / games[s]:.3f} ({games[s]})' if games[s] else 'n/a' for s in (0, 1)]
 
 
+def decided_at_start(record_path):
+    """Games whose opening was proven lost for the book side when it first moved, and its score in
+    the others: ('N (of M)', 'score (games)')."""
+    if not os.path.exists(record_path):
+        return None
+    lost, games, points = 0, 0, 0.0
+    with open(record_path, encoding='utf-8') as f:
+        for line in f:
+            game = json.loads(line)
+            if 'game' not in game or game.get('result') == 'aborted':
+                continue
+            seat = 0 if game['seats'][0] == 'A' else 1
+            first = game.get('opening_plies', 0)
+            if first % 2 != seat:
+                first += 1  # the book side's first ply (0-based: seat 1 plays the even ones)
+            messages = game.get('messages', [])
+            said = lambda ply: messages[ply] if 0 <= ply < len(messages) else ''
+            if said(first) == 'solved: loss' or (first > game.get('opening_plies', 0) and said(first - 1) == 'solved: win'):
+                lost += 1
+                continue
+            winner = game.get('winner_seat', 0) - 1
+            games += 1
+            points += 0.5 if winner < 0 else 1.0 if winner == seat else 0.0
+    total = lost + games
+    return f'{lost} (of {total})', f'{points / games:.3f} ({games})' if games else 'n/a'
+
+
 def fmt_elo(summary):
     elo, low, high = summary.get('elo'), summary.get('elo_low'), summary.get('elo_high')
     if elo is None:
@@ -89,13 +119,15 @@ def main():
         per_game = f'{sum(moves) / len(moves):.1f}' if moves else 'n/a'
         none = sum(1 for m in moves if m == 0)
         score = 'n/a' if mean is None else f'{mean:.3f} [{low:.3f}, {high:.3f}]'
-        seats = seat_scores(os.path.join(folder, name + '.jsonl')) or ['n/a', 'n/a']
-        rows.append((label, str(summary['games']), score, fmt_elo(summary), per_game, f'{none}', *seats))
+        record = os.path.join(folder, name + '.jsonl')
+        seats = seat_scores(record) or ['n/a', 'n/a']
+        decided = decided_at_start(record) or ('n/a', 'n/a')
+        rows.append((label, str(summary['games']), score, fmt_elo(summary), per_game, f'{none}', *seats, *decided))
     if not rows:
         print(f'acceptance_report: no match summaries in {folder}', file=sys.stderr)
         return 1
     head = ('start', 'games', 'book score [95%]', 'Elo [95%]', 'book moves/game', 'games without',
-            'as seat 1 (games)', 'as seat 2 (games)')
+            'as seat 1 (games)', 'as seat 2 (games)', 'lost at its first move', 'score in the others')
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     for r in [head] + rows:
         print('  '.join(c.ljust(w) for c, w in zip(r, widths)).rstrip())

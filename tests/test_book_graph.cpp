@@ -134,6 +134,35 @@ Estimate bruteForce(const Board& b, const std::map<PositionKey, DeepVerdict>& ve
 
 }  // namespace
 
+// A move is linked to its child exactly when the child is expanded, whatever order the positions
+// are added in: children before parents (found from the child's key: the position before one of
+// the last mover's stones, or before a steal) or parents first. Four plies from the empty board
+// take in the steal, the positions after it and their replies.
+TEST(BookGraph, MovesLinkToExpandedChildrenInAnyOrderOfAdding) {
+  std::mt19937_64 rng(11);
+  const std::map<PositionKey, DeepVerdict> verdicts = expandAll(Board(), 4, rng, 0);
+  std::vector<std::pair<PositionKey, DeepVerdict>> order(verdicts.begin(), verdicts.end());
+  size_t steals = 0;
+  for (const auto& [key, v] : verdicts) steals += !key.mine && !key.stealAvailable && popcount(key.theirs) == 1;
+  ASSERT_GT(steals, 0u);  // the positions right after a steal are among them
+  for (int pass = 0; pass < 3; ++pass) {
+    if (pass == 1) std::reverse(order.begin(), order.end());
+    if (pass == 2) std::shuffle(order.begin(), order.end(), rng);
+    BookGraph g;
+    for (const auto& [key, v] : order) g.add(key, v, nullptr);
+    size_t linked = 0;
+    for (const BookGraph::Node& node : g.nodes())
+      for (const BookGraph::Move& m : node.moves) {
+        if (m.ends != Outcome::None) continue;
+        ASSERT_EQ(m.child != BookGraph::kNone, verdicts.count(m.childKey) == 1) << "pass " << pass;
+        if (m.child == BookGraph::kNone) continue;
+        EXPECT_EQ(g.nodes()[size_t(m.child)].key, m.childKey);
+        ++linked;
+      }
+    EXPECT_GT(linked, verdicts.size());  // transpositions: more links than positions
+  }
+}
+
 TEST(BookGraph, MinimaxAgreesWithBruteForceOnTheBoardsThemselves) {
   std::mt19937_64 rng(7);
   int compared = 0;

@@ -100,8 +100,11 @@ class BookGraph {
   static BookGraph fromDatabase(const Database& db, const std::string& engineKey, GraphOptions options = GraphOptions()) {
     BookGraph g(options);
     auto it = db.verdicts().find(engineKey);
-    if (it != db.verdicts().end())
+    if (it != db.verdicts().end()) {
+      g.nodes_.reserve(it->second.size());
+      g.index_.reserve(it->second.size());
       for (const auto& [key, verdict] : it->second) g.add(key, verdict, db.find(key));
+    }
     g.evaluate();
     return g;
   }
@@ -133,7 +136,6 @@ class BookGraph {
         m.childKey = canonicalize(next).key;
         auto child = index_.find(m.childKey);
         if (child != index_.end()) m.child = child->second;
-        else waiting_[m.childKey].push_back({self, int(node.moves.size())});
       }
       if (games)
         if (const MoveStats* s = games->find(d.move)) m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
@@ -142,11 +144,7 @@ class BookGraph {
     node.complete = node.moves.size() >= classes;
     index_.emplace(key, self);
     nodes_.push_back(std::move(node));
-    auto parents = waiting_.find(key);
-    if (parents != waiting_.end()) {
-      for (const auto& [parent, move] : parents->second) nodes_[size_t(parent)].moves[size_t(move)].child = self;
-      waiting_.erase(parents);
-    }
+    linkParents(key, self);
   }
 
   // The move the book plays in an evaluated node: a proven win; else, of the moves not proven lost,
@@ -204,6 +202,32 @@ class BookGraph {
  private:
   static Proof mergedProof(Proof search, Proof games) { return search != Proof::Unknown ? search : games; }
 
+  // Makes node `self` (canonical `key`) the child of every expanded node's move that leads to it.
+  // Its parents are found from the key rather than remembered by every unexpanded move (millions
+  // of them): the position before any stone of the player who moved last, or, for the position
+  // right after a steal, a one-stone position with the steal still open. A one-stone parent may
+  // also be the position after a steal; both flags are tried, and only moves whose child key
+  // matches are linked, so a wrong guess links nothing.
+  void linkParents(const PositionKey& key, int self) {
+    auto linkFrom = [&](const PositionKey& parent) {
+      auto it = index_.find(canonicalize(parent).key);
+      if (it == index_.end()) return;
+      for (Move& m : nodes_[size_t(it->second)].moves)
+        if (m.ends == Outcome::None && m.childKey == key) m.child = self;
+    };
+    const Bitboard last = key.theirs;  // the stones of the player who moved into `key`
+    if (popcount(key.mine | key.theirs) == 1 && !key.mine && !key.stealAvailable) {
+      for (Cell c = 0; c < kCells; ++c) linkFrom(PositionKey{0, bit(c), true});  // the steal of any first stone
+      return;
+    }
+    for (Bitboard stones = last; stones;) {
+      const Bitboard before = last & ~bit(popLowest(stones));
+      const bool oneStone = popcount(before | key.mine) == 1;
+      linkFrom(PositionKey{before, key.mine, false});  // the last mover to move, the stone not yet placed
+      if (oneStone) linkFrom(PositionKey{before, key.mine, true});
+    }
+  }
+
   const Estimate& evaluateNode(int index) {
     Node& node = nodes_[size_t(index)];  // nodes_ does not grow while evaluating: the reference stays valid
     if (node.evaluated == generation_) return node.estimate;
@@ -236,8 +260,6 @@ class BookGraph {
   GraphOptions options_;
   std::vector<Node> nodes_;
   std::unordered_map<PositionKey, int, PositionKeyHash> index_;
-  // Moves whose child is not expanded yet, by the child's key: linked when it is.
-  std::unordered_map<PositionKey, std::vector<std::pair<int, int>>, PositionKeyHash> waiting_;
   uint32_t generation_ = 0;
 };
 
