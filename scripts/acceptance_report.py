@@ -49,48 +49,47 @@ def book_moves(log_dir):
     return per_game
 
 
-def seat_scores(record_path):
-    """The first bot's (the book side's) score as seat 1 and as seat 2, with the games of each."""
-    points, games = [0.0, 0.0], [0, 0]
+def book_side_games(record_path):
+    """Each finished game of a match record with the book side's seat (0: CodinGame id 1; the
+    book side is the pairing's A) and its points: (game, seat, points). None without a record."""
     if not os.path.exists(record_path):
         return None
-    with open(record_path, encoding='utf-8') as f:
-        for line in f:
-            game = json.loads(line)
-            if 'game' not in game or game.get('result') == 'aborted':
-                continue
-            seat = 0 if game['seats'][0] == 'A' else 1  # the book side is the pairing's A
-            winner = game.get('winner_seat', 0) - 1
-            games[seat] += 1
-            points[seat] += 0.5 if winner < 0 else 1.0 if winner == seat else 0.0
-    return [f'{points[s] / games[s]:.3f} ({games[s]})' if games[s] else 'n/a' for s in (0, 1)]
-
-
-def decided_at_start(record_path):
-    """Games whose opening was proven lost for the book side when it first moved, and its score in
-    the others: ('N (of M)', 'score (games)')."""
-    if not os.path.exists(record_path):
-        return None
-    lost, games, points = 0, 0, 0.0
+    out = []
     with open(record_path, encoding='utf-8') as f:
         for line in f:
             game = json.loads(line)
             if 'game' not in game or game.get('result') == 'aborted':
                 continue
             seat = 0 if game['seats'][0] == 'A' else 1
-            first = game.get('opening_plies', 0)
-            if first % 2 != seat:
-                first += 1  # the book side's first ply (0-based: seat 1 plays the even ones)
-            messages = game.get('messages', [])
-            said = lambda ply: messages[ply] if 0 <= ply < len(messages) else ''
-            if said(first) == 'solved: loss' or (first > game.get('opening_plies', 0) and said(first - 1) == 'solved: win'):
-                lost += 1
-                continue
             winner = game.get('winner_seat', 0) - 1
+            out.append((game, seat, 0.5 if winner < 0 else 1.0 if winner == seat else 0.0))
+    return out
+
+
+def seat_scores(games_played):
+    """The book side's score as seat 1 and as seat 2, with the games of each."""
+    points, games = [0.0, 0.0], [0, 0]
+    for _, seat, p in games_played:
+        games[seat] += 1
+        points[seat] += p
+    return [f'{points[s] / games[s]:.3f} ({games[s]})' if games[s] else 'n/a' for s in (0, 1)]
+
+
+def decided_at_start(games_played):
+    """Games whose opening was proven lost for the book side when it first moved, and its score in
+    the others: ('N (of M)', 'score (games)')."""
+    lost, games, points = 0, 0, 0.0
+    for game, seat, p in games_played:
+        opening = game.get('opening_plies', 0)
+        first = opening + (opening % 2 != seat)  # the book side's first ply (0-based: seat 1 plays the even ones)
+        messages = game.get('messages', [])
+        said = lambda ply: messages[ply] if 0 <= ply < len(messages) else ''
+        if said(first) == 'solved: loss' or (first > opening and said(first - 1) == 'solved: win'):
+            lost += 1
+        else:
             games += 1
-            points += 0.5 if winner < 0 else 1.0 if winner == seat else 0.0
-    total = lost + games
-    return f'{lost} (of {total})', f'{points / games:.3f} ({games})' if games else 'n/a'
+            points += p
+    return f'{lost} (of {lost + games})', f'{points / games:.3f} ({games})' if games else 'n/a'
 
 
 def fmt_elo(summary):
@@ -119,9 +118,9 @@ def main():
         per_game = f'{sum(moves) / len(moves):.1f}' if moves else 'n/a'
         none = sum(1 for m in moves if m == 0)
         score = 'n/a' if mean is None else f'{mean:.3f} [{low:.3f}, {high:.3f}]'
-        record = os.path.join(folder, name + '.jsonl')
-        seats = seat_scores(record) or ['n/a', 'n/a']
-        decided = decided_at_start(record) or ('n/a', 'n/a')
+        played = book_side_games(os.path.join(folder, name + '.jsonl'))
+        seats = seat_scores(played) if played is not None else ['n/a', 'n/a']
+        decided = decided_at_start(played) if played is not None else ('n/a', 'n/a')
         rows.append((label, str(summary['games']), score, fmt_elo(summary), per_game, f'{none}', *seats, *decided))
     if not rows:
         print(f'acceptance_report: no match summaries in {folder}', file=sys.stderr)

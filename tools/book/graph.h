@@ -205,9 +205,9 @@ class BookGraph {
   // Makes node `self` (canonical `key`) the child of every expanded node's move that leads to it.
   // Its parents are found from the key rather than remembered by every unexpanded move (millions
   // of them): the position before any stone of the player who moved last, or, for the position
-  // right after a steal, a one-stone position with the steal still open. A one-stone parent may
-  // also be the position after a steal; both flags are tried, and only moves whose child key
-  // matches are linked, so a wrong guess links nothing.
+  // right after a steal (the stone keeps its cell and changes owner), the same stone with the steal
+  // still open. A one-stone parent may also be the position after a steal; both flags are tried,
+  // and only moves whose child key matches are linked, so a wrong guess links nothing.
   void linkParents(const PositionKey& key, int self) {
     auto linkFrom = [&](const PositionKey& parent) {
       auto it = index_.find(canonicalize(parent).key);
@@ -216,10 +216,8 @@ class BookGraph {
         if (m.ends == Outcome::None && m.childKey == key) m.child = self;
     };
     const Bitboard last = key.theirs;  // the stones of the player who moved into `key`
-    if (popcount(key.mine | key.theirs) == 1 && !key.mine && !key.stealAvailable) {
-      for (Cell c = 0; c < kCells; ++c) linkFrom(PositionKey{0, bit(c), true});  // the steal of any first stone
-      return;
-    }
+    if (popcount(key.mine | key.theirs) == 1 && !key.mine && !key.stealAvailable)
+      return linkFrom(PositionKey{0, last, true});  // before the steal
     for (Bitboard stones = last; stones;) {
       const Bitboard before = last & ~bit(popLowest(stones));
       const bool oneStone = popcount(before | key.mine) == 1;
