@@ -51,9 +51,10 @@ def fail(message):
 
 def book_characters(text):
     """The characters of the embedded book's text (one CJK ideograph per 14 bits, book_format.h)."""
-    start = text.find('kEmbeddedBook =')
-    if start < 0:
+    found = re.search(r'kEmbeddedBook\s*=', text)  # compacted or readable
+    if not found:
         return 0
+    start = found.start()
     return sum(1 for c in text[start:text.find(';', start)] if '\u4e00' <= c <= '\u8dff')
 
 

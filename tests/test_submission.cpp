@@ -94,8 +94,10 @@ TEST(Submission, InlinesEveryProjectHeaderOnceAndOptimisesFirst) {
   EXPECT_EQ(countOf(text, "#include \""), 0u) << "a project include was left in";
   EXPECT_EQ(countOf(text, "#pragma once"), 0u);
   EXPECT_EQ(countOf(text, "int main("), 1u);
-  EXPECT_EQ(countOf(text, "struct LineRules {"), 1u);  // from src/board.h, included by several headers
-  EXPECT_EQ(countOf(text, "class ProtocolReader {"), 1u);
+  std::string flat = text;  // compacted lines may break between any two names
+  std::replace(flat.begin(), flat.end(), '\n', ' ');
+  EXPECT_EQ(countOf(flat, "struct LineRules{"), 1u);  // from src/board.h, included by several headers
+  EXPECT_EQ(countOf(flat, "class ProtocolReader{"), 1u);
   // Every standard include appears once.
   std::istringstream lines(text);
   std::vector<std::string> includes;
@@ -110,24 +112,28 @@ TEST(Submission, InlinesEveryProjectHeaderOnceAndOptimisesFirst) {
 // A small project with everything the amalgamator must handle: an optimisation pragma in a header
 // (moved to the top), nested and repeated includes, a classic include guard, a standard include
 // inside a conditional (must stay there), comment markers inside string, raw-string and character
-// literals, and digit separators.
+// literals, digit separators, a macro continued over two lines, and tokens that would merge
+// without the space between them.
 TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   TempDir dir;
   writeFile(dir.path / "src/a.h",
             "// a.h\n#ifndef A_H\n#define A_H\n#include <string>\n"
             "inline std::string slashes() { return \"http://x/*y*/\"; }  // comment\n#endif  // A_H\n");
   writeFile(dir.path / "src/b.h",
-            "#pragma once\n#include <string>\n#include \"a.h\"\n/* block\n comment */\n"
+            "#pragma once\n#include <string>\n#include <vector>\n#include <cstdlib>\n#include \"a.h\"\n/* block\n comment */\n"
             "inline std::string raw() { return R\"x(//raw)x\"; }\ninline char slash() { return '/'; }\n"
-            "constexpr long kMillion = 1'000'000;\n");
+            "constexpr long kMillion = 1'000'000;\n"
+            "#define TWICE(x) \\\n  ((x) + (x))\n"
+            "inline int tricky(int a, int b, const int* p) {\n  return a - -b + (a / *p) + +a - - -b + TWICE(a);\n}\n"
+            "inline int nested() { std::vector<std::vector<int> > v{{1, 2}}; return v[0][1] < ::abs(-3); }\n");
   writeFile(dir.path / "book/data.h", "inline const char* const kData = \"book\";\n");
   writeFile(dir.path / "src/pragmas.h", "#pragma once\n#pragma GCC optimize(\"O2\")  // why\n");
   writeFile(dir.path / "bot/main.cpp",
             "#include \"pragmas.h\"\n#include <cstdio>\n#include \"b.h\"\n#include \"a.h\"\n#if __has_include(\"data.h\")\n"
             "#include \"data.h\"\n#else\ninline const char* const kData = \"none\";\n#endif\n"
             "#ifdef SOMETHING\n#include <map>\n#endif\n"
-            "int main() { std::printf(\"%s %s %c %ld %s\\n\", slashes().c_str(), raw().c_str(), slash(), "
-            "kMillion, kData); }\n");
+            "int main() { int two = 2; std::printf(\"%s %s %c %ld %s %d %d\\n\", slashes().c_str(), raw().c_str(), slash(), "
+            "kMillion, kData, tricky(7, 3, &two), nested()); }\n");
   const std::string out = (dir.path / "out.cpp").string();
   CommandRun amalgamate = runCommand("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
                              quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
@@ -146,7 +152,11 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   CommandRun compile = runCommand("g++ -std=c++17 -Wall -Wextra -Werror " + quote(out) + " -o " + quote(binary) + " 2>&1");
   ASSERT_EQ(compile.status, 0) << compile.out << "\n" << text;
   CommandRun program = runCommand(quote(binary));
-  EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book\n");
+  EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book 31 1\n");
+  // Spaces go, except where two tokens would merge (a - -b, a / *p, > >, < ::); a macro's lines stay whole.
+  EXPECT_NE(text.find("return a- -b+(a/ *p)+ +a- - -b+TWICE(a);"), std::string::npos) << text;
+  EXPECT_NE(text.find("std::vector<std::vector<int> >v{{1,2}};return v[0][1]< ::abs(-3);"), std::string::npos) << text;
+  EXPECT_NE(text.find("#define TWICE(x) \\\n((x) + (x))\n"), std::string::npos) << text;
 
   // A missing project header is an error that names the file and the line.
   writeFile(dir.path / "bot/main.cpp", "#include \"missing.h\"\nint main() {}\n");
@@ -169,4 +179,11 @@ TEST(Submission, SizeIsCountedInUtf16UnitsAgainstTheBudget) {
   CommandRun over = runCommand(check + "12 2>&1");
   EXPECT_NE(over.status, 0);
   EXPECT_NE(over.out.find("1 over the budget of 12"), std::string::npos) << over.out;
+  // The book's characters (U+4E00..U+8DFF) are counted apart, in the compacted file's form too.
+  for (const char* form : {"inline const char* const kEmbeddedBook =\n    \"\xE4\xB8\x80\"\n    \"\xE4\xB8\x81\";\n",
+                           "inline const char*const kEmbeddedBook=\"\xE4\xB8\x80\"\"\xE4\xB8\x81\";"}) {
+    writeFile(dir.path / "f.cpp", form);
+    CommandRun book = runCommand(check + "1000 2>&1");
+    EXPECT_NE(book.out.find("2 of opening book"), std::string::npos) << form << "\n" << book.out;
+  }
 }
