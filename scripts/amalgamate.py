@@ -11,7 +11,8 @@ CodinGame compiles without any -O flag.
 Comments, blank lines, indentation and every space the compiler does not need are stripped by
 default to save characters for the book (CodinGame counts the source in UTF-16 code units, limit
 100,000): the code lines of each file are joined into lines of about 160 characters, broken only
-where a space was needed anyway, and the output is checked to hold exactly the sources' tokens.
+where a space was needed anyway, adjacent plain string literals (the book's pieces) are merged,
+and the output is checked to hold exactly the sources' tokens, so merged.
 Preprocessor lines stay whole, and each inlined file keeps a `// ---- path ----` banner.
 `--keep-comments` keeps the sources verbatim (the readable build, for debugging).
 
@@ -74,12 +75,30 @@ def tokens(text):
     return out
 
 
+PLAIN_STRING = re.compile(r'"[^"\\\n]*"$')              # no prefix, suffix or escape
+ORDINARY_STRING = re.compile(r'"(?:\\.|[^"\\\n])*"$')  # no prefix or suffix
+
+
+def merge_literals(token_list):
+    """Adjacent plain string literals ("ab" "cd", as the book's header splits its text) as one:
+    the compiler concatenates them anyway, and without a backslash in the first no escape
+    sequence can run across the seam."""
+    out = []
+    for token in token_list:
+        if out and PLAIN_STRING.match(out[-1]) and ORDINARY_STRING.match(token):
+            out[-1] = out[-1][:-1] + token[1:]
+        else:
+            out.append(token)
+    return out
+
+
 def compact(lines, width=160):
-    """Code lines (no comments, no preprocessor lines) joined with the fewest characters: a space
-    only where two tokens would otherwise read as other tokens (int x, a - -b, > >), and a line
-    break instead of such a space once a line is `width` long, so breaking costs nothing."""
+    """Code lines (no comments, no preprocessor lines) joined with the fewest characters: adjacent
+    plain string literals merged, a space only where two tokens would otherwise read as other
+    tokens (int x, a - -b, > >), and a line break instead of such a space once a line is `width`
+    long, so breaking costs nothing."""
     out, line, previous = [], '', None
-    for token in tokens('\n'.join(lines)):
+    for token in merge_literals(tokens('\n'.join(lines))):
         if previous is not None and tokens(previous + token) != [previous, token]:
             if len(line) >= width:
                 out.append(line)
@@ -281,7 +300,7 @@ class Amalgamator:
                 continue
             if run:
                 joined = compact(run)
-                if tokens('\n'.join(joined)) != tokens('\n'.join(run)):
+                if tokens('\n'.join(joined)) != merge_literals(tokens('\n'.join(run))):
                     raise AmalgamationError('compacting changed the code\'s tokens (a bug in amalgamate.py)')
                 out += joined
                 run = []

@@ -112,8 +112,8 @@ TEST(Submission, InlinesEveryProjectHeaderOnceAndOptimisesFirst) {
 // A small project with everything the amalgamator must handle: an optimisation pragma in a header
 // (moved to the top), nested and repeated includes, a classic include guard, a standard include
 // inside a conditional (must stay there), comment markers inside string, raw-string and character
-// literals, digit separators, a macro continued over two lines, and tokens that would merge
-// without the space between them.
+// literals, digit separators, a macro continued over two lines, tokens that would merge
+// without the space between them, and adjacent string literals.
 TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   TempDir dir;
   writeFile(dir.path / "src/a.h",
@@ -125,6 +125,7 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
             "constexpr long kMillion = 1'000'000;\n"
             "#define TWICE(x) \\\n  ((x) + (x))\n"
             "inline int tricky(int a, int b, const int* p) {\n  return a - -b + (a / *p) + +a - - -b + TWICE(a);\n}\n"
+            "inline const char* pieces() { return \"ab\" \"cd\" \"\\x41\" \"1\"; }\n"
             "inline int nested() { std::vector<std::vector<int> > v{{1, 2}}; return v[0][1] < ::abs(-3); }\n");
   writeFile(dir.path / "book/data.h", "inline const char* const kData = \"book\";\n");
   writeFile(dir.path / "src/pragmas.h", "#pragma once\n#pragma GCC optimize(\"O2\")  // why\n");
@@ -132,8 +133,8 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
             "#include \"pragmas.h\"\n#include <cstdio>\n#include \"b.h\"\n#include \"a.h\"\n#if __has_include(\"data.h\")\n"
             "#include \"data.h\"\n#else\ninline const char* const kData = \"none\";\n#endif\n"
             "#ifdef SOMETHING\n#include <map>\n#endif\n"
-            "int main() { int two = 2; std::printf(\"%s %s %c %ld %s %d %d\\n\", slashes().c_str(), raw().c_str(), slash(), "
-            "kMillion, kData, tricky(7, 3, &two), nested()); }\n");
+            "int main() { int two = 2; std::printf(\"%s %s %c %ld %s %d %d %s\\n\", slashes().c_str(), raw().c_str(), slash(), "
+            "kMillion, kData, tricky(7, 3, &two), nested(), pieces()); }\n");
   const std::string out = (dir.path / "out.cpp").string();
   CommandRun amalgamate = runCommand("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
                              quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
@@ -152,11 +153,16 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   CommandRun compile = runCommand("g++ -std=c++17 -Wall -Wextra -Werror " + quote(out) + " -o " + quote(binary) + " 2>&1");
   ASSERT_EQ(compile.status, 0) << compile.out << "\n" << text;
   CommandRun program = runCommand(quote(binary));
-  EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book 31 1\n");
-  // Spaces go, except where two tokens would merge (a - -b, a / *p, > >, < ::); a macro's lines stay whole.
-  EXPECT_NE(text.find("return a- -b+(a/ *p)+ +a- - -b+TWICE(a);"), std::string::npos) << text;
-  EXPECT_NE(text.find("std::vector<std::vector<int> >v{{1,2}};return v[0][1]< ::abs(-3);"), std::string::npos) << text;
+  EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book 31 1 abcdA1\n");
+  // Spaces go, except where two tokens would merge (a - -b, a / *p, > >, < ::), and a line may
+  // break instead of such a space; a macro's lines stay whole.
+  std::string flat = text;
+  std::replace(flat.begin(), flat.end(), '\n', ' ');
+  EXPECT_NE(flat.find("return a- -b+(a/ *p)+ +a- - -b+TWICE(a);"), std::string::npos) << text;
+  EXPECT_NE(flat.find("std::vector<std::vector<int> >v{{1,2}};return v[0][1]< ::abs(-3);"), std::string::npos) << text;
   EXPECT_NE(text.find("#define TWICE(x) \\\n((x) + (x))\n"), std::string::npos) << text;
+  // Adjacent plain literals are merged, but never after an escape that the next piece could extend.
+  EXPECT_NE(flat.find("return\"abcd\\x41\"\"1\";"), std::string::npos) << text;
 
   // A missing project header is an error that names the file and the line.
   writeFile(dir.path / "bot/main.cpp", "#include \"missing.h\"\nint main() {}\n");
