@@ -13,15 +13,22 @@ default to save characters for the book (CodinGame counts the source in UTF-16 c
 100,000): the code lines of each file are joined into lines of about 160 characters, broken only
 where a space was needed anyway, adjacent plain string literals (the book's pieces) are merged,
 and the output is checked to hold exactly the sources' tokens, so merged.
-Preprocessor lines stay whole, and each inlined file keeps a `// ---- path ----` banner.
+Preprocessor lines stay whole, and each inlined file keeps a `// ---- path ----` banner. The
+project's identifiers are then shortened (`--no-rename` keeps them): every name that is not a
+keyword, not in a preprocessor line and not among the identifiers of the standard headers (those
+of this g++ and of CodinGame's g++ 11 or 10 when installed, macros included) gets a name of one or
+two characters, the most frequent first; renamed back, the output must hold the sources' tokens.
 `--keep-comments` keeps the sources verbatim (the readable build, for debugging).
 
 Usage: scripts/amalgamate.py [--entry bot/main.cpp] [--output dist/yavalath.cpp]
-                             [--pragma TEXT ...] [--keep-comments]
+                             [--pragma TEXT ...] [--keep-comments] [--no-rename]
 """
 import argparse
+import itertools
 import os
 import re
+import shutil
+import string
 import subprocess
 import sys
 
@@ -92,13 +99,14 @@ def merge_literals(token_list):
     return out
 
 
-def compact(lines, width=160):
+def compact(lines, names=None, width=160):
     """Code lines (no comments, no preprocessor lines) joined with the fewest characters: adjacent
-    plain string literals merged, a space only where two tokens would otherwise read as other
-    tokens (int x, a - -b, > >), and a line break instead of such a space once a line is `width`
-    long, so breaking costs nothing."""
+    plain string literals merged, identifiers renamed by `names` (see short_names), a space only
+    where two tokens would otherwise read as other tokens (int x, a - -b, > >), and a line break
+    instead of such a space once a line is `width` long, so breaking costs nothing."""
     out, line, previous = [], '', None
     for token in merge_literals(tokens('\n'.join(lines))):
+        token = (names or {}).get(token, token)
         if previous is not None and tokens(previous + token) != [previous, token]:
             if len(line) >= width:
                 out.append(line)
@@ -180,11 +188,79 @@ def _is_digit_separator(text, i):
     return j < i and text[j].isdigit()
 
 
+IDENTIFIER = re.compile(r'[A-Za-z_]\w*$')
+# Keywords, alternative tokens, identifiers with a special meaning, attribute names and main:
+# never renamed, and never given as a new name.
+KEYWORDS = set("""alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t
+    char32_t class compl concept const consteval constexpr constinit const_cast continue co_await co_return
+    co_yield decltype default delete do double dynamic_cast else enum explicit export extern false float for
+    friend goto if import inline int long module mutable namespace new noexcept not not_eq nullptr operator or
+    or_eq override final private protected public register reinterpret_cast requires return short signed
+    sizeof static static_assert static_cast struct switch template this thread_local throw true try typedef
+    typeid typename union unsigned using virtual void volatile wchar_t while xor xor_eq main nodiscard
+    maybe_unused fallthrough likely unlikely noreturn deprecated carries_dependency no_unique_address
+    defined""".split())
+# Kept by name: scripts/check_submission.py finds the book's literal by it.
+KEPT_NAMES = {'kEmbeddedBook'}
+
+
+def standard_identifiers(system_includes, compilers):
+    """Every identifier the standard headers declare, use or define as a macro, with each
+    compiler as C++17 and C++20 (`g++ -E -dD`): a name among them is never renamed (our `move`
+    or `size` may meet std's through overloading or a member call), nor given as a new name.
+    None when no compiler runs."""
+    source = ''.join(f'#include <{name}>\n' for name in system_includes)
+    found, ran = set(), False
+    for compiler in compilers:
+        for std in ('c++17', 'c++20'):
+            try:
+                result = subprocess.run([compiler, f'-std={std}', '-E', '-dD', '-x', 'c++', '-'], input=source,
+                                        capture_output=True, text=True)
+            except OSError:
+                continue
+            if result.returncode == 0:
+                ran = True
+                found.update(re.findall(r'[A-Za-z_]\w*', result.stdout))
+    return found if ran else None
+
+
+def short_names(token_runs, reserved):
+    """A new name for each of the project's identifiers (not reserved, no leading underscore),
+    shortest names to the identifiers whose renaming saves the most characters; ties by name, so
+    the output is reproducible. New names avoid every identifier of the code and `reserved`."""
+    counts = {}
+    for run in token_runs:
+        for t in run:
+            if IDENTIFIER.match(t):
+                counts[t] = counts.get(t, 0) + 1
+    ours = [name for name in counts if name not in reserved and name not in KEYWORDS and not name.startswith('_')]
+    ours.sort(key=lambda name: (-counts[name] * len(name), name))
+    taken = reserved | KEYWORDS | set(counts)
+    first = string.ascii_letters
+    rest = string.ascii_letters + string.digits
+
+    def candidates():
+        for length in itertools.count(1):
+            for t in itertools.product(first, *([rest] * (length - 1))):
+                yield ''.join(t)
+
+    fresh = (n for n in candidates() if n not in taken)
+    names, pending = {}, None
+    for name in ours:
+        pending = pending or next(fresh)
+        if len(pending) < len(name):  # otherwise no saving: the name stays as it is
+            names[name], pending = pending, None
+    return names
+
+
 class Amalgamator:
-    def __init__(self, root, include_dirs, keep_comments):
+    def __init__(self, root, include_dirs, keep_comments, rename=True, compilers=()):
         self.root = root
         self.include_dirs = include_dirs
         self.keep_comments = keep_comments
+        self.rename = rename          # shorten the project's identifiers (compacted output only)
+        self.compilers = list(compilers)  # whose standard headers' identifiers are never renamed
+        self.renamed = {}
         self.inlined = []          # project files in the order they were inlined
         self.seen = set()
         self.system_includes = []  # hoisted, first-seen order
@@ -288,22 +364,43 @@ class Amalgamator:
             self.banner_file = path
         self.body.append((line, directive))
 
-    def body_lines(self):
+    def body_lines(self, header_lines):
         """The output's body: verbatim with --keep-comments; otherwise each run of code lines
-        between banners and preprocessor lines compacted, which must keep every token."""
+        between banners and preprocessor lines compacted, with the project's identifiers renamed
+        (unless rename is off), and checked: renamed back, it holds exactly the sources' tokens."""
         if self.keep_comments:
             return [line for line, _ in self.body]
-        out, run = [], []
+        runs, run = [], []
         for line, whole in self.body + [('', True)]:
             if not whole:
                 run.append(line)
+            elif run:
+                runs.append(run)
+                run = []
+        names = {}
+        if self.rename:
+            standard = standard_identifiers(self.system_includes, self.compilers)
+            if standard is None:
+                self.warnings.append('no compiler ran (' + ', '.join(self.compilers) + '): identifiers not renamed')
+            else:
+                # Names in preprocessor lines (NDEBUG, GCC) are left alone too.
+                directives = [line for line, whole in self.body + [(h, True) for h in header_lines]
+                              if whole and line.startswith('#')]
+                reserved = standard | set(re.findall(r'[A-Za-z_]\w*', '\n'.join(directives)))
+                names = short_names([tokens('\n'.join(r)) for r in runs], reserved | KEPT_NAMES)
+        self.renamed = names
+        back = {new: old for old, new in names.items()}
+        out, pending = [], []
+        for line, whole in self.body + [('', True)]:
+            if not whole:
+                pending.append(line)
                 continue
-            if run:
-                joined = compact(run)
-                if tokens('\n'.join(joined)) != merge_literals(tokens('\n'.join(run))):
+            if pending:
+                joined = compact(pending, names)
+                if [back.get(t, t) for t in tokens('\n'.join(joined))] != merge_literals(tokens('\n'.join(pending))):
                     raise AmalgamationError('compacting changed the code\'s tokens (a bug in amalgamate.py)')
                 out += joined
-                run = []
+                pending = []
             if line:
                 out.append(line)
         return out
@@ -315,7 +412,7 @@ class Amalgamator:
             # misleading indentation; the file has no indentation to mislead anyone.
             lines.append(COMPACT_PRAGMA)
         lines += [f'#include <{name}>' for name in self.system_includes]
-        return '\n'.join(lines + self.body_lines()) + '\n'
+        return '\n'.join(lines + self.body_lines(lines)) + '\n'
 
 
 def find_include_guard(code_lines):
@@ -364,6 +461,8 @@ def main():
                         help='a line to put first instead of the sources\' optimisation pragmas '
                              '(repeatable; default: those of the sources, i.e. src/pragmas.h)')
     parser.add_argument('--keep-comments', action='store_true', help='keep comments and blank lines')
+    parser.add_argument('--no-rename', action='store_true',
+                        help='keep the project\'s identifiers (they are shortened by default)')
     args = parser.parse_args()
 
     root = os.path.abspath(args.root)
@@ -371,7 +470,10 @@ def main():
     entry = os.path.join(root, args.entry)
     if not os.path.isfile(entry):
         sys.exit(f'amalgamate: error: entry file {entry} not found')
-    amalgamator = Amalgamator(root, include_dirs, args.keep_comments)
+    # The standard headers of this g++ and of CodinGame's (g++ 11 or 10, when installed) name what
+    # must not be renamed.
+    compilers = ['g++'] + [c for c in ('g++-11', 'g++-10') if shutil.which(c)][:1]
+    amalgamator = Amalgamator(root, include_dirs, args.keep_comments, not args.no_rename, compilers)
     try:
         amalgamator.add_file(entry)
     except (AmalgamationError, UnicodeDecodeError) as e:
@@ -392,7 +494,8 @@ def main():
     with open(output, 'w', encoding='utf-8', newline='\n') as f:
         f.write(text)
     print(f'amalgamate: wrote {os.path.relpath(output)} from {len(amalgamator.inlined)} project files '
-          f'({", ".join(amalgamator.rel(p) for p in amalgamator.inlined)}), {utf16_units(text)} characters')
+          f'({", ".join(amalgamator.rel(p) for p in amalgamator.inlined)}), {utf16_units(text)} characters'
+          + (f', {len(amalgamator.renamed)} identifiers shortened' if amalgamator.renamed else ''))
 
 
 if __name__ == '__main__':
