@@ -235,7 +235,8 @@ def short_names(token_runs, reserved):
                 counts[t] = counts.get(t, 0) + 1
     ours = [name for name in counts if name not in reserved and name not in KEYWORDS and not name.startswith('_')]
     ours.sort(key=lambda name: (-counts[name] * len(name), name))
-    taken = reserved | KEYWORDS | set(counts)
+    # An encoding prefix as a new name could join a literal that follows it (L'a', R"x").
+    taken = reserved | KEYWORDS | set(counts) | {'R', 'u', 'U', 'L', 'u8', 'LR', 'uR', 'UR', 'u8R'}
     first = string.ascii_letters
     rest = string.ascii_letters + string.digits
 
