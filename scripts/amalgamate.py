@@ -99,14 +99,15 @@ def merge_literals(token_list):
     return out
 
 
-def compact(lines, names=None, width=160):
-    """Code lines (no comments, no preprocessor lines) joined with the fewest characters: adjacent
-    plain string literals merged, identifiers renamed by `names` (see short_names), a space only
-    where two tokens would otherwise read as other tokens (int x, a - -b, > >), and a line break
-    instead of such a space once a line is `width` long, so breaking costs nothing."""
+def compact(code_tokens, names, width=160):
+    """The tokens of code lines (no comments, no preprocessor lines) joined into lines with the
+    fewest characters: adjacent plain string literals merged, identifiers renamed by `names` (see
+    short_names), a space only where two tokens would otherwise read as other tokens (int x,
+    a - -b, > >), and a line break instead of such a space once a line is `width` long, so
+    breaking costs nothing."""
     out, line, previous = [], '', None
-    for token in merge_literals(tokens('\n'.join(lines))):
-        token = (names or {}).get(token, token)
+    for token in merge_literals(code_tokens):
+        token = names.get(token, token)
         if previous is not None and tokens(previous + token) != [previous, token]:
             if len(line) >= width:
                 out.append(line)
@@ -371,13 +372,19 @@ class Amalgamator:
         (unless rename is off), and checked: renamed back, it holds exactly the sources' tokens."""
         if self.keep_comments:
             return [line for line, _ in self.body]
-        runs, run = [], []
+        # The body as whole lines (banners, preprocessor lines) and the tokens of each run of code
+        # lines between them.
+        parts, run = [], []
         for line, whole in self.body + [('', True)]:
             if not whole:
                 run.append(line)
-            elif run:
-                runs.append(run)
+                continue
+            if run:
+                parts.append(tokens('\n'.join(run)))
                 run = []
+            if line:
+                parts.append(line)
+        runs = [part for part in parts if isinstance(part, list)]
         names = {}
         if self.rename:
             standard = standard_identifiers(self.system_includes, self.compilers)
@@ -385,25 +392,20 @@ class Amalgamator:
                 self.warnings.append('no compiler ran (' + ', '.join(self.compilers) + '): identifiers not renamed')
             else:
                 # Names in preprocessor lines (NDEBUG, GCC) are left alone too.
-                directives = [line for line, whole in self.body + [(h, True) for h in header_lines]
-                              if whole and line.startswith('#')]
+                directives = [part for part in parts + header_lines if isinstance(part, str) and part.startswith('#')]
                 reserved = standard | set(re.findall(r'[A-Za-z_]\w*', '\n'.join(directives)))
-                names = short_names([tokens('\n'.join(r)) for r in runs], reserved | KEPT_NAMES)
+                names = short_names(runs, reserved | KEPT_NAMES)
         self.renamed = names
         back = {new: old for old, new in names.items()}
-        out, pending = [], []
-        for line, whole in self.body + [('', True)]:
-            if not whole:
-                pending.append(line)
+        out = []
+        for part in parts:
+            if isinstance(part, str):
+                out.append(part)
                 continue
-            if pending:
-                joined = compact(pending, names)
-                if [back.get(t, t) for t in tokens('\n'.join(joined))] != merge_literals(tokens('\n'.join(pending))):
-                    raise AmalgamationError('compacting changed the code\'s tokens (a bug in amalgamate.py)')
-                out += joined
-                pending = []
-            if line:
-                out.append(line)
+            joined = compact(part, names)
+            if [back.get(t, t) for t in tokens('\n'.join(joined))] != merge_literals(part):
+                raise AmalgamationError('compacting changed the code\'s tokens (a bug in amalgamate.py)')
+            out += joined
         return out
 
     def output(self, pragmas, header_note):
