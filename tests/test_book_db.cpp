@@ -18,6 +18,7 @@
 #include "rng.h"
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
+#include "tools/book/range_coder.h"
 #include "tests/book_versions.h"
 #include "tools/book/grow.h"
 #include "tools/book/engine.h"
@@ -637,8 +638,13 @@ TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {
 // half-points in one byte); both must read back exactly what version 4, which writes every cell and
 // value, reads back: every legal move or a subset, a steal, proofs with their own and with other
 // values, unproven values that are fractions of their visits and values that are not.
-TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
-  Rng rng(505);
+namespace {
+
+// Verdicts of every shape a file must hold: every legal move or a subset, proofs with their own
+// and with other values, unproven values that are fractions of their visits and values that are
+// not, visits from none to 300,000.
+Database randomVerdicts(uint64_t seed, int count) {
+  Rng rng(seed);
   Database db;
   auto verdictFor = [&](const Board& b, bool everyMove) {
     DeepVerdict v;
@@ -656,7 +662,7 @@ TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
     v.best = v.moves.back().move;
     return v;
   };
-  for (int i = 0; i < 60; ++i) {
+  for (int i = 0; i < count; ++i) {
     Board b;
     const int stones = int(rng.below(12));
     for (int s = 0; s < stones; ++s) {
@@ -667,8 +673,15 @@ TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
     const PositionKey key = canonicalize(b).key;
     db.setVerdict("engine/1it", key, verdictFor(boardOf(key), i % 2 == 0));
   }
+  return db;
+}
+
+}  // namespace
+
+TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
+  const Database db = randomVerdicts(505, 60);
   std::string error;
-  const std::string v6 = serializeDatabase(db), v5 = serializeDatabase(db, 5), longLayout = serializeDatabase(db, 4);
+  const std::string v6 = serializeDatabase(db, 6), v5 = serializeDatabase(db, 5), longLayout = serializeDatabase(db, 4);
   EXPECT_LT(v5.size(), longLayout.size() * 4 / 5);
   EXPECT_LT(v6.size(), v5.size() * 9 / 10);
   Database fromV6, fromV5, fromLong;
@@ -679,7 +692,7 @@ TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
   EXPECT_EQ(version, 5u);
   ASSERT_TRUE(deserializeDatabase(longLayout, "v4.db", fromLong, error)) << error;
   ASSERT_EQ(fromV6.searchedPositions(), db.searchedPositions());
-  EXPECT_EQ(serializeDatabase(fromV5), v6);  // version 5 converts to the same file
+  EXPECT_EQ(serializeDatabase(fromV5, 6), v6);  // version 5 converts to the same file
   for (const auto& [key, stored] : db.verdicts().at("engine/1it")) {
     const DeepVerdict* a = fromV6.verdict("engine/1it", key);
     const DeepVerdict* b = fromLong.verdict("engine/1it", key);
@@ -697,6 +710,157 @@ TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
       EXPECT_NEAR(a->moves[j].value, original->value, 1e-5);
     }
   }
-  EXPECT_EQ(serializeDatabase(fromV6), v6);
-  EXPECT_EQ(serializeDatabase(fromLong), v6);
+  EXPECT_EQ(serializeDatabase(fromV6, 6), v6);
+  EXPECT_EQ(serializeDatabase(fromLong, 6), v6);
+}
+
+// Version 7 range-codes the verdicts and rounds what the book cannot tell apart: visits to within
+// 1/32 (exact below 32), the value of a move with fewer than kFineValueVisits visits to 1/255,
+// a proven move's value to the proof's. Everything else is kept, and writing what was read gives
+// the same file, from version 7 or from version 6.
+TEST(BookDatabase, RangeCodedVerdictsKeepWhatTheBookUses) {
+  Database db = randomVerdicts(606, 80);
+  RunInfo run;
+  run.id = 7;
+  db.addRun(run);
+  std::vector<std::pair<PositionKey, DeepVerdict>> named;  // some verdicts name the run
+  for (const auto& [key, verdict] : db.verdicts().at("engine/1it")) named.push_back({key, verdict});
+  for (size_t i = 0; i < named.size(); i += 3) {
+    named[i].second.run = 0;
+    db.setVerdict("engine/1it", named[i].first, named[i].second);
+  }
+  const std::string v7 = serializeDatabase(db);
+  std::string error;
+  Database back;
+  uint32_t version = 0;
+  ASSERT_TRUE(deserializeDatabase(v7, "v7.db", back, error, &version)) << error;
+  EXPECT_EQ(version, 7u);
+  ASSERT_EQ(back.searchedPositions(), db.searchedPositions());
+  for (const auto& [key, stored] : db.verdicts().at("engine/1it")) {
+    const DeepVerdict* read = back.verdict("engine/1it", key);
+    ASSERT_NE(read, nullptr);
+    EXPECT_EQ(read->best, stored.best);
+    EXPECT_EQ(read->run, stored.run);
+    ASSERT_EQ(read->moves.size(), stored.moves.size());
+    for (const DeepMove& m : read->moves) {
+      const DeepMove* original = stored.find(m.move);
+      ASSERT_NE(original, nullptr);
+      EXPECT_EQ(m.proof, original->proof);
+      if (original->visits < 32) {
+        EXPECT_EQ(m.visits, original->visits);
+      }
+      EXPECT_LE(std::abs(double(m.visits) - double(original->visits)), original->visits / 32.0);
+      if (m.proof != Proof::Unknown) {
+        EXPECT_EQ(m.value, m.proof == Proof::Win ? 1.0f : 0.0f);
+      } else if (m.visits == 0) {
+        EXPECT_EQ(m.value, 0.5f);
+      } else {
+        EXPECT_NEAR(m.value, original->value, m.visits < dbfile::kFineValueVisits ? 0.5 / 255 + 1e-6 : 1e-5);
+      }
+    }
+  }
+  EXPECT_EQ(serializeDatabase(back), v7);
+  Database fromV6;
+  ASSERT_TRUE(deserializeDatabase(serializeDatabase(db, 6), "v6.db", fromV6, error)) << error;
+  EXPECT_EQ(serializeDatabase(fromV6), v7);
+}
+
+// Every prefix of a version-7 file is rejected as truncated, and every flipped bit is rejected
+// (by the decoded records' checks or by the checksum), naming the file and a byte, leaving nothing.
+TEST(BookDatabase, DamagedRangeCodedVerdictsAreRejected) {
+  const std::string bytes = serializeDatabase(randomVerdicts(707, 12));
+  std::string error;
+  Database db;
+  ASSERT_TRUE(deserializeDatabase(bytes, "good.db", db, error)) << error;
+  for (size_t cut = 0; cut < bytes.size(); ++cut) {
+    ASSERT_FALSE(deserializeDatabase(bytes.substr(0, cut), "cut.db", db, error)) << cut;
+    EXPECT_EQ(error.rfind("cut.db: ", 0), 0u) << error;
+    EXPECT_NE(error.find(" at byte "), std::string::npos) << error;
+    EXPECT_EQ(db.searchedPositions(), 0u);
+  }
+  Rng rng(708);
+  for (size_t at = 8; at < bytes.size(); ++at) {
+    std::string flipped = bytes;
+    flipped[at] = char(flipped[at] ^ (1 << rng.below(8)));
+    ASSERT_FALSE(deserializeDatabase(flipped, "flip.db", db, error)) << at;
+    EXPECT_NE(error.find(" at byte "), std::string::npos) << error;
+    EXPECT_EQ(db.searchedPositions(), 0u);
+  }
+}
+
+// A visits code is exact below 32 and within 1/32 above; decoding and coding again gives the same
+// code, and larger counts get larger codes, up to the escape that writes a count exactly.
+TEST(BookDatabase, VisitsCodesRoundWithinOneThirtySecond) {
+  for (uint32_t code = 0; code < dbfile::kVisitsEscape; ++code) {
+    EXPECT_EQ(dbfile::visitsCode(dbfile::visitsOfCode(code)), code);
+    if (code > 0) {
+      EXPECT_LT(dbfile::visitsOfCode(code - 1), dbfile::visitsOfCode(code));
+    }
+  }
+  Rng rng(909);
+  for (int i = 0; i < 100000; ++i) {
+    const uint64_t visits = rng.next() >> rng.below(64);
+    const uint32_t code = dbfile::visitsCode(visits);
+    if (code == dbfile::kVisitsEscape) {
+      EXPECT_GT(visits, dbfile::visitsOfCode(code - 1));
+      continue;
+    }
+    const double rounded = double(dbfile::visitsOfCode(code));
+    EXPECT_LE(std::abs(rounded - double(visits)), double(visits) / 32.0) << visits;
+    if (visits < 32) {
+      EXPECT_EQ(rounded, double(visits));
+    }
+  }
+}
+
+// The coder gives back every decision, symbol and number it was given, whatever their
+// distribution; the decoder reads exactly the bytes the encoder wrote; and decisions that are
+// nearly always the same cost a small fraction of a bit.
+TEST(RangeCoder, GivesBackWhatItWasGiven) {
+  for (int round = 0; round < 20; ++round) {
+    Rng rng(1000 + uint64_t(round));
+    const int zeroShare = int(rng.below(101));  // percent
+    std::vector<uint32_t> bits, symbols;
+    std::vector<uint64_t> numbers;
+    for (int i = 0; i < 3000; ++i) {
+      bits.push_back(int(rng.below(100)) < zeroShare ? 0 : 1);
+      symbols.push_back(rng.below(3) ? rng.below(4) : rng.below(256));
+      numbers.push_back(i % 97 == 0 ? ~uint64_t(0) : i % 89 == 0 ? 0 : rng.next() >> rng.below(64));
+    }
+    auto code = [&](auto& coder, std::vector<uint32_t>& b, std::vector<uint32_t>& s, std::vector<uint64_t>& n) {
+      BitModel bit[2];
+      SymbolModel<8> symbol;
+      NumberModel number;
+      for (size_t i = 0; i < b.size(); ++i) {
+        coder.bit(bit[i % 2], b[i]);
+        codeSymbol(coder, symbol, s[i]);
+        codeNumber(coder, number, n[i]);
+      }
+    };
+    std::string stream = "xy";  // the stream need not start the string
+    RangeEncoder encoder(stream);
+    std::vector<uint32_t> b = bits, s = symbols;
+    std::vector<uint64_t> n = numbers;
+    code(encoder, b, s, n);
+    encoder.finish();
+    RangeDecoder decoder(stream, 2, stream.size());
+    std::vector<uint32_t> b2(bits.size()), s2(bits.size());
+    std::vector<uint64_t> n2(bits.size());
+    code(decoder, b2, s2, n2);
+    EXPECT_FALSE(decoder.overrun());
+    EXPECT_EQ(decoder.position(), stream.size());
+    EXPECT_EQ(b2, bits);
+    EXPECT_EQ(s2, symbols);
+    EXPECT_EQ(n2, numbers);
+  }
+  std::string stream;
+  RangeEncoder encoder(stream);
+  BitModel model;
+  Rng rng(77);
+  for (int i = 0; i < 100000; ++i) {
+    uint32_t b = rng.below(100) == 0;
+    encoder.bit(model, b);
+  }
+  encoder.finish();
+  EXPECT_LT(stream.size(), 100000u * 0.12 / 8);  // the entropy of 1% is 0.081 bits
 }

@@ -217,7 +217,7 @@ bool loadReported(const std::string& path, Database& db, std::string& error) {
   else if (version == 3)
     std::cerr << path << ": version 3 file (verdicts without the runs that made them: drop-run keeps them)";
   else if (version < kDatabaseVersion)
-    std::cerr << path << ": version " << version << " file (verdicts in the longer layout)";
+    std::cerr << path << ": version " << version << " file (verdicts in a longer layout; version 7 rounds their visits and some values)";
   if (version < kDatabaseVersion) std::cerr << "; it is written in version " << kDatabaseVersion << " when saved\n";
   return true;
 }
