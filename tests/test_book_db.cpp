@@ -571,6 +571,35 @@ TEST(BookGenerator, BadMovesNameTheirPlyAndReason) {
   EXPECT_NE(half.out.find("ply 2 '4': not a cell"), std::string::npos) << half.out;
 }
 
+// The commands that take files by position treat --help as a request for help and any other
+// option as an error, never as a file name; stats also takes --db and defaults to book/book.db.
+TEST(BookGenerator, PositionalCommandsTellOptionsFromFiles) {
+  const std::string bookgen = std::string(YAVALATH_BIN_DIR) + "/bookgen ";
+  for (const char* command : {"stats --help", "merge out.db -h", "drop-run --help"}) {
+    const CommandRun help = runCommand(bookgen + command + " 2>&1");
+    EXPECT_EQ(help.status, 0) << command << ": " << help.out;
+    EXPECT_NE(help.out.find("usage: bookgen run"), std::string::npos) << help.out;
+  }
+  const CommandRun unknown = runCommand(bookgen + "stats --bogus 2>&1");
+  EXPECT_EQ(unknown.status, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("stats: unknown option '--bogus'"), std::string::npos) << unknown.out;
+  const CommandRun mergeOption = runCommand(bookgen + "merge out.db --db in.db 2>&1");
+  EXPECT_EQ(mergeOption.status, 2) << mergeOption.out;
+  EXPECT_NE(mergeOption.out.find("merge: unknown option '--db'"), std::string::npos) << mergeOption.out;
+  const CommandRun two = runCommand(bookgen + "stats a.db --db b.db 2>&1");
+  EXPECT_EQ(two.status, 2) << two.out;
+  EXPECT_NE(two.out.find("more than one FILE ('a.db', 'b.db')"), std::string::npos) << two.out;
+
+  const std::string path = scratchPath("stats.db");
+  std::string error;
+  ASSERT_TRUE(saveDatabase(path, sampleDatabase(3), error)) << error;
+  const CommandRun byFlag = runCommand(bookgen + "stats --db " + path + " --top 2 2>&1");
+  EXPECT_EQ(byFlag.status, 0) << byFlag.out;
+  EXPECT_NE(byFlag.out.find(path + ": 3 games"), std::string::npos) << byFlag.out;
+  EXPECT_EQ(runCommand(bookgen + "stats " + path + " --top 2 2>&1").out, byFlag.out);
+  std::remove(path.c_str());
+}
+
 // A growth run's deep-search verdicts belong to it: the file keeps the run (version 4), merging
 // re-indexes it, and drop-run leaves them out with its games; verdicts of older files (no run) stay.
 TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {

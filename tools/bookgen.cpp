@@ -6,6 +6,7 @@
 #include <ctime>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -34,7 +35,7 @@ const char* const kCommands =
     "usage: bookgen run   [options]        grows the book: deep searches of the positions that matter most (resumed)\n"
     "       bookgen games [options]        self-play games into the database (resumed when it exists)\n"
     "       bookgen merge OUT IN [IN...]  adds to OUT the games of each IN that OUT lacks\n"
-    "       bookgen stats FILE [--top N]  runs, positions per depth, first moves, answers to each first move\n"
+    "       bookgen stats [FILE] [--top N] runs, positions per depth, first moves, answers to each first move\n"
     "       bookgen drop-run FILE ID      leaves out one run's games (ids as stats prints them)\n"
     "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
     "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n";
@@ -403,13 +404,29 @@ int dropRunCommand(int argc, char** argv) {
 }
 
 int statsCommand(int argc, char** argv) {
-  if (argc < 1) return fail("stats expects a FILE");
+  std::string path;
   uint64_t top = 10;
-  if (argc >= 3 && std::string(argv[1]) == "--top" && !cli::toInteger(argv[2], 0, cli::kNoLimit, top))
-    return fail(cli::Flags::rangeError("--top", 0, cli::kNoMax, argv[2]));
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--top" || arg == "--db") {
+      if (i + 1 >= argc) return fail("stats: " + arg + " needs a value");
+      const std::string value = argv[++i];
+      if (arg == "--db" && !path.empty()) return fail("stats: more than one FILE ('" + path + "', '" + value + "')");
+      if (arg == "--db") path = value;
+      if (arg == "--top" && !cli::toInteger(value, 0, cli::kNoLimit, top))
+        return fail(cli::Flags::rangeError("--top", 0, cli::kNoMax, value));
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return fail("stats: unknown option '" + arg + "' (bookgen stats [FILE] [--top N]; FILE defaults to book/book.db)");
+    } else if (!path.empty()) {
+      return fail("stats: more than one FILE ('" + path + "', '" + arg + "')");
+    } else {
+      path = arg;
+    }
+  }
+  if (path.empty()) path = "book/book.db";
   Database db;
   std::string error;
-  if (!loadReported(argv[0], db, error)) {
+  if (!loadReported(path, db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
@@ -421,7 +438,16 @@ int statsCommand(int argc, char** argv) {
     ++byStones[stones];
     provenByStones[stones] += stats.proof != Proof::Unknown;
   }
-  std::cout << argv[0] << ": " << db.games() << " games, " << db.positions() << " positions, " << moves << " moves\n";
+  std::cout << path << ": " << db.games() << " games, " << db.positions() << " positions, " << moves << " moves\n";
+  // The repository should hold the file under about 20 MB: say where it stands.
+  std::error_code sizeError;
+  const uintmax_t bytes = std::filesystem::file_size(path, sizeError);
+  if (!sizeError) {
+    char size[96];
+    std::snprintf(size, sizeof size, "  file: %.1f MB, %.0f bytes a searched position\n", double(bytes) / 1e6,
+                  double(bytes) / double(std::max<size_t>(1, db.searchedPositions())));
+    std::cout << size;
+  }
   const std::vector<size_t> searched = db.verdictsPerRun();
   for (size_t i = 0; i < db.runs().size(); ++i) {
     const RunInfo& r = db.runs()[i];
@@ -570,6 +596,19 @@ int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "";
   if (command == "run") return growCommand(argc - 2, argv + 2);
   if (command == "games") return gamesCommand(argc - 2, argv + 2);
+  // The commands that take files by position: --help is a request for help, and any other option
+  // an error (before, `stats --help` tried to open a file named --help).
+  if (command == "merge" || command == "stats" || command == "drop-run") {
+    for (int i = 2; i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "--help" || arg == "-h") {
+        std::cout << kCommands << kFooter;
+        return 0;
+      }
+      if (command != "stats" && arg.size() > 1 && arg[0] == '-')
+        return fail(command + ": unknown option '" + arg + "' (it takes files and ids only; see bookgen --help)");
+    }
+  }
   if (command == "merge") return mergeCommand(argc - 2, argv + 2);
   if (command == "stats") return statsCommand(argc - 2, argv + 2);
   if (command == "drop-run") return dropRunCommand(argc - 2, argv + 2);

@@ -482,7 +482,10 @@ struct Parser {
   // is where the decoder was, within the record's few bytes.
   bool rangeCodedVerdicts(const std::string& engine, uint64_t n) {
     uint64_t length = 0;
-    if (!in.varint(length, 42) || length > in.bytes.size() - in.pos) return fail("file truncated in the verdicts", in.pos);
+    if (!in.varint(length, 42)) return fail("file truncated in the verdicts", in.pos);
+    if (length > in.bytes.size() - in.pos)
+      return fail("file truncated in the verdicts of " + engine + " (their " + std::to_string(length) + " bytes from byte " +
+                      std::to_string(in.pos) + " pass the end of the file)", in.bytes.size());
     const size_t end = in.pos + size_t(length);
     RangeDecoder decoder(in.bytes, in.pos, end);
     auto models = std::make_unique<VerdictModels>();
