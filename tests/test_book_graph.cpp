@@ -134,6 +134,47 @@ Estimate bruteForce(const Board& b, const std::map<PositionKey, DeepVerdict>& ve
 
 }  // namespace
 
+// Growth adds one position at a time and updates only the estimates it changes (BookGraph::update):
+// after every add, in any order of adding (children first, parents first, mixed), every node's and
+// every move's estimate equals a full evaluation's, and each node's parents are exactly the nodes
+// with a move into it.
+TEST(BookGraph, UpdatingAfterEachAddGivesWhatAFullEvaluationGives) {
+  std::mt19937_64 rng(21);
+  const std::map<PositionKey, DeepVerdict> verdicts = expandAll(Board(), 4, rng, 0.08);
+  std::vector<std::pair<PositionKey, DeepVerdict>> order(verdicts.begin(), verdicts.end());
+  for (int pass = 0; pass < 3; ++pass) {
+    if (pass == 1) std::reverse(order.begin(), order.end());
+    if (pass == 2) std::shuffle(order.begin(), order.end(), rng);
+    BookGraph g;
+    g.evaluate();
+    size_t added = 0, proven = 0;
+    for (const auto& [key, v] : order) {
+      g.add(key, v, nullptr);
+      g.update(key);
+      if (++added % 97 != 0 && added != order.size()) continue;
+      BookGraph full = g;
+      full.evaluate();
+      for (size_t i = 0; i < g.size(); ++i) {
+        const BookGraph::Node &a = g.nodes()[i], &b = full.nodes()[i];
+        ASSERT_TRUE(a.estimate == b.estimate) << "pass " << pass << ", after " << added << " adds, node " << i;
+        for (size_t j = 0; j < a.moves.size(); ++j) ASSERT_TRUE(a.moves[j].estimate == b.moves[j].estimate);
+        proven += a.estimate.proof != Proof::Unknown;
+      }
+    }
+    EXPECT_GT(proven, 0u);  // proofs propagate through the updates too
+    std::vector<std::vector<int>> parents(g.size());
+    for (size_t i = 0; i < g.size(); ++i)
+      for (const BookGraph::Move& m : g.nodes()[i].moves)
+        if (m.child != BookGraph::kNone && (parents[size_t(m.child)].empty() || parents[size_t(m.child)].back() != int(i)))
+          parents[size_t(m.child)].push_back(int(i));
+    for (size_t i = 0; i < g.size(); ++i) {
+      std::vector<int> have = g.nodes()[i].parents;
+      std::sort(have.begin(), have.end());
+      EXPECT_EQ(have, parents[i]) << "node " << i;
+    }
+  }
+}
+
 // A move is linked to its child exactly when the child is expanded, whatever order the positions
 // are added in: children before parents (found from the child's key: the position before one of
 // the last mover's stones, or before a steal) or parents first. Four plies from the empty board

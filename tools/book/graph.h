@@ -21,7 +21,10 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <queue>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "symmetry.h"
@@ -34,6 +37,7 @@ struct Estimate {
   Proof proof = Proof::Unknown;
 
   Estimate flipped() const { return {1 - mean, 1 - upper, 1 - lower, flipProof(proof)}; }
+  bool operator==(const Estimate& o) const { return mean == o.mean && lower == o.lower && upper == o.upper && proof == o.proof; }
   static Estimate proven(Proof p) {
     return p == Proof::Win ? Estimate{1, 1, 1, p} : p == Proof::Loss ? Estimate{0, 0, 0, p} : Estimate{};
   }
@@ -91,7 +95,8 @@ class BookGraph {
     std::vector<Move> moves;
     bool complete = false;  // every legal move class has an entry (needed to prove a loss)
     Estimate estimate;
-    uint32_t evaluated = 0;  // generation stamp of `estimate`
+    uint32_t evaluated = 0;    // generation stamp of `estimate`
+    std::vector<int> parents;  // the expanded nodes with a move into this one
   };
 
   explicit BookGraph(GraphOptions options = GraphOptions()) : options_(options) {}
@@ -144,6 +149,8 @@ class BookGraph {
     node.complete = node.moves.size() >= classes;
     index_.emplace(key, self);
     nodes_.push_back(std::move(node));
+    for (const Move& m : nodes_.back().moves)
+      if (m.child != kNone) addParent(m.child, self);
     linkParents(key, self);
   }
 
@@ -185,6 +192,35 @@ class BookGraph {
     for (size_t i = 0; i < nodes_.size(); ++i) evaluateNode(int(i));
   }
 
+  // Brings the estimates up to date after add(key), when they were up to date before it: the new
+  // node, then every ancestor whose estimate may have changed, deepest first, each from its
+  // children's current estimates. It gives exactly what evaluate() gives, which visits every node:
+  // 220 ms at 127,000 positions, and the growth held its lock for that after every search.
+  void update(const PositionKey& key) {
+    auto it = index_.find(key);
+    if (it == index_.end()) return;
+    // A child is deeper than each of its parents: a stone more, or after a steal the same stone with
+    // the steal flag cleared. Deepest first, a node is recomputed once, after all its children.
+    auto depth = [&](int n) {
+      const PositionKey& k = nodes_[size_t(n)].key;
+      return 2 * popcount(k.mine | k.theirs) + (k.stealAvailable ? 0 : 1);
+    };
+    std::priority_queue<std::pair<int, int>> queue;  // (depth, node)
+    std::unordered_set<int> queued;
+    const int added = it->second;
+    queue.push({depth(added), added});
+    queued.insert(added);
+    while (!queue.empty()) {
+      const int n = queue.top().second;
+      queue.pop();
+      const Estimate before = nodes_[size_t(n)].estimate;
+      const Estimate& after = estimateNode(n, [&](int child) -> const Estimate& { return nodes_[size_t(child)].estimate; });
+      if (n != added && after == before) continue;  // the parents saw this estimate already
+      for (int p : nodes_[size_t(n)].parents)
+        if (queued.insert(p).second) queue.push({depth(p), p});
+    }
+  }
+
   // A leaf move's estimate from its search value and games (see the invariants above).
   Estimate leafEstimate(const DeepMove& deep, uint32_t games, uint32_t halfPoints,
                         SiblingValues siblings = {0.5, 1}) const {
@@ -213,7 +249,7 @@ class BookGraph {
       auto it = index_.find(canonicalize(parent).key);
       if (it == index_.end()) return;
       for (Move& m : nodes_[size_t(it->second)].moves)
-        if (m.ends == Outcome::None && m.childKey == key) m.child = self;
+        if (m.ends == Outcome::None && m.childKey == key) m.child = self, addParent(self, it->second);
     };
     const Bitboard last = key.theirs;  // the stones of the player who moved into `key`
     if (popcount(key.mine | key.theirs) == 1 && !key.mine && !key.stealAvailable)
@@ -226,28 +262,41 @@ class BookGraph {
     }
   }
 
+  void addParent(int child, int parent) {
+    std::vector<int>& parents = nodes_[size_t(child)].parents;
+    if (std::find(parents.begin(), parents.end(), parent) == parents.end()) parents.push_back(parent);
+  }
+
+  // Evaluates a node and, first, every descendant not yet evaluated in this generation.
   const Estimate& evaluateNode(int index) {
     Node& node = nodes_[size_t(index)];  // nodes_ does not grow while evaluating: the reference stays valid
     if (node.evaluated == generation_) return node.estimate;
+    estimateNode(index, [&](int child) -> const Estimate& { return evaluateNode(child); });
+    node.evaluated = generation_;
+    return node.estimate;
+  }
+
+  // A node's estimate from its moves, `childEstimate(i)` giving an expanded child's.
+  template <class ChildEstimate>
+  const Estimate& estimateNode(int index, ChildEstimate childEstimate) {
+    Node& node = nodes_[size_t(index)];
     Estimate best{0, 0, 0, Proof::Unknown};
     bool anyWin = false, allLost = node.complete && !node.moves.empty();
     const SiblingValues siblings = SiblingValues::of(node.moves, [](const Move& m) -> const DeepMove& { return m.deep; });
     for (Move& m : node.moves) {
-      m.estimate = moveEstimate(m, siblings);
+      m.estimate = moveEstimate(m, siblings, m.child != kNone ? &childEstimate(m.child) : nullptr);
       anyWin |= m.estimate.proof == Proof::Win;
       allLost &= m.estimate.proof == Proof::Loss;
     }
     if (const Move* chosen = choice(node)) best = {chosen->estimate.mean, chosen->estimate.lower, chosen->estimate.upper, Proof::Unknown};
     node.estimate = anyWin ? Estimate::proven(Proof::Win) : allLost ? Estimate::proven(Proof::Loss) : best;
-    node.evaluated = generation_;
     return node.estimate;
   }
 
-  Estimate moveEstimate(const Move& m, SiblingValues siblings) {
+  Estimate moveEstimate(const Move& m, SiblingValues siblings, const Estimate* child) const {
     if (m.ends == Outcome::Win) return Estimate::proven(Proof::Win);
     if (m.ends == Outcome::Loss) return Estimate::proven(Proof::Loss);
     if (m.ends == Outcome::Draw) return {0.5, 0.5, 0.5, Proof::Draw};
-    const Estimate* child = m.child != kNone ? &evaluateNode(m.child) : nullptr;
     // A child proven through the graph proves the move, whatever the move's own search said.
     if (child && (child->proof == Proof::Win || child->proof == Proof::Loss)) return Estimate::proven(flipProof(child->proof));
     if (m.deep.proof == Proof::Win || m.deep.proof == Proof::Loss) return Estimate::proven(m.deep.proof);

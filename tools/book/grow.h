@@ -126,11 +126,12 @@ class Grower {
     return std::nullopt;
   }
 
-  // Stores a verdict (canonical moves of `key`) and re-evaluates the graph. Caller holds the lock.
+  // Stores a verdict (canonical moves of `key`) and updates the estimates it changes. Caller holds
+  // the lock.
   void store(const PositionKey& key, const DeepVerdict& verdict) {
     db_.setVerdict(opt_.deep.key(), key, verdict);
     graph_.add(key, verdict, db_.find(key));
-    graph_.evaluate();
+    graph_.update(key);
   }
 
   bool run(std::atomic<bool>& stop, std::ostream& log, std::string& error) {
