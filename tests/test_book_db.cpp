@@ -558,17 +558,23 @@ TEST(BookDatabase, DroppingARunLeavesOutItsGamesAndKeepsTheOthers) {
   EXPECT_EQ(read.games(), 7u);
 }
 
+namespace {
+
+// A command line the tool refuses with exit code 2 and `message` among its output.
+void expectRefused(const std::string& command, const std::string& message) {
+  const CommandRun run = runCommand(command + " 2>&1");
+  EXPECT_EQ(run.status, 2) << command << ": " << run.out;
+  EXPECT_NE(run.out.find(message), std::string::npos) << command << ": " << run.out;
+}
+
+}  // namespace
+
 // A bad --moves list names the ply and the reason, and nothing is shown.
 TEST(BookGenerator, BadMovesNameTheirPlyAndReason) {
   const std::string show = std::string(YAVALATH_BIN_DIR) + "/bookgen show --db book/book.db --moves ";
-  const CommandRun offBoard = runCommand(show + "'3 2; 9 9' 2>&1");
-  EXPECT_EQ(offBoard.status, 2) << offBoard.out;
-  EXPECT_NE(offBoard.out.find("ply 2 '9 9': not a cell"), std::string::npos) << offBoard.out;
-  const CommandRun taken = runCommand(show + "'3 2; 4 4; 4 4' 2>&1");
-  EXPECT_EQ(taken.status, 2) << taken.out;
-  EXPECT_NE(taken.out.find("ply 3 '4 4': the cell is taken"), std::string::npos) << taken.out;
-  const CommandRun half = runCommand(show + "'3 2; 4' 2>&1");
-  EXPECT_NE(half.out.find("ply 2 '4': not a cell"), std::string::npos) << half.out;
+  expectRefused(show + "'3 2; 9 9'", "ply 2 '9 9': not a cell");
+  expectRefused(show + "'3 2; 4 4; 4 4'", "ply 3 '4 4': the cell is taken");
+  expectRefused(show + "'3 2; 4'", "ply 2 '4': not a cell");
 }
 
 // The commands that take files by position treat --help as a request for help and any other
@@ -580,15 +586,9 @@ TEST(BookGenerator, PositionalCommandsTellOptionsFromFiles) {
     EXPECT_EQ(help.status, 0) << command << ": " << help.out;
     EXPECT_NE(help.out.find("usage: bookgen run"), std::string::npos) << help.out;
   }
-  const CommandRun unknown = runCommand(bookgen + "stats --bogus 2>&1");
-  EXPECT_EQ(unknown.status, 2) << unknown.out;
-  EXPECT_NE(unknown.out.find("stats: unknown option '--bogus'"), std::string::npos) << unknown.out;
-  const CommandRun mergeOption = runCommand(bookgen + "merge out.db --db in.db 2>&1");
-  EXPECT_EQ(mergeOption.status, 2) << mergeOption.out;
-  EXPECT_NE(mergeOption.out.find("merge: unknown option '--db'"), std::string::npos) << mergeOption.out;
-  const CommandRun two = runCommand(bookgen + "stats a.db --db b.db 2>&1");
-  EXPECT_EQ(two.status, 2) << two.out;
-  EXPECT_NE(two.out.find("more than one FILE ('a.db', 'b.db')"), std::string::npos) << two.out;
+  expectRefused(bookgen + "stats --bogus", "stats: unknown option '--bogus'");
+  expectRefused(bookgen + "merge out.db --db in.db", "merge: unknown option '--db'");
+  expectRefused(bookgen + "stats a.db --db b.db", "more than one FILE ('a.db', 'b.db')");
 
   const std::string path = scratchPath("stats.db");
   std::string error;
