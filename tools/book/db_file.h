@@ -358,6 +358,11 @@ struct Parser {
   uint64_t version = 0;
   uint64_t runCount = 1;
 
+  // Stones that overlap or lie off the board: every reader of a key rejects them.
+  static bool badStones(const PositionKey& key) {
+    return (key.mine & key.theirs) || ((key.mine | key.theirs) & ~kFullBoard);
+  }
+
   bool fail(const std::string& what, size_t at) {
     error = name + ": " + what + " at byte " + std::to_string(at);
     db = Database();
@@ -420,7 +425,7 @@ struct Parser {
       if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(flags, 1) || !in.get(moves, 1))
         return fail("file truncated" + where, in.pos);
       PositionKey key{mine, theirs, bool(flags & 1)};
-      if ((mine & theirs) || ((mine | theirs) & ~kFullBoard) || flags > 5 || moves == 0 || moves > kCells)
+      if (badStones(key) || flags > 5 || moves == 0 || moves > kCells)
         return fail("invalid position record" + where, start);
       if (canonicalize(key).key != key) return fail("position not in canonical form" + where, start);
       if (db.find(key)) return fail("duplicate position" + where, start);
@@ -462,7 +467,7 @@ struct Parser {
             (version >= 4 && !in.varint(run, 35)))
           return fail("file truncated" + where, in.pos);
         const PositionKey key{mine, theirs, steal == 1};
-        if (steal > 1 || (mine & theirs) || ((mine | theirs) & ~kFullBoard) || canonicalize(key).key != key ||
+        if (steal > 1 || badStones(key) || canonicalize(key).key != key ||
             moves > kCells || db.verdict(engine, key) || run > db.runs().size())
           return fail("invalid verdict record" + where, start);
         DeepVerdict v;
@@ -510,10 +515,6 @@ struct Parser {
     in.pos = end;
     return true;
   }
-  static bool badStones(const PositionKey& key) {  // overlapping or off the board
-    return (key.mine & key.theirs) || ((key.mine | key.theirs) & ~kFullBoard);
-  }
-
   // Versions 2 to 4: per move its cell and proof (u8), its value (u16) and, from version 3, its
   // visits.
   MovesRead verdictMovesPerCell(const PositionKey& key, uint64_t moves, DeepVerdict& v) {
