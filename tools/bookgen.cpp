@@ -408,20 +408,16 @@ int statsCommand(int argc, char** argv) {
   uint64_t top = 10;
   for (int i = 0; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--top" || arg == "--db") {
-      if (i + 1 >= argc) return fail("stats: " + arg + " needs a value");
-      const std::string value = argv[++i];
-      if (arg == "--db" && !path.empty()) return fail("stats: more than one FILE ('" + path + "', '" + value + "')");
-      if (arg == "--db") path = value;
-      if (arg == "--top" && !cli::toInteger(value, 0, cli::kNoLimit, top))
-        return fail(cli::Flags::rangeError("--top", 0, cli::kNoMax, value));
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return fail("stats: unknown option '" + arg + "' (bookgen stats [FILE] [--top N]; FILE defaults to book/book.db)");
-    } else if (!path.empty()) {
-      return fail("stats: more than one FILE ('" + path + "', '" + arg + "')");
-    } else {
-      path = arg;
+    if ((arg == "--top" || arg == "--db") && i + 1 >= argc) return fail("stats: " + arg + " needs a value");
+    if (arg == "--top") {
+      if (!cli::toInteger(argv[++i], 0, cli::kNoLimit, top)) return fail(cli::Flags::rangeError("--top", 0, cli::kNoMax, argv[i]));
+      continue;
     }
+    if (arg != "--db" && arg.size() > 1 && arg[0] == '-')
+      return fail("stats: unknown option '" + arg + "' (bookgen stats [FILE] [--top N]; FILE defaults to book/book.db)");
+    const std::string file = arg == "--db" ? argv[++i] : arg;  // FILE or --db FILE
+    if (!path.empty()) return fail("stats: more than one FILE ('" + path + "', '" + file + "')");
+    path = file;
   }
   if (path.empty()) path = "book/book.db";
   Database db;
