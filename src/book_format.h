@@ -1,19 +1,25 @@
-// The embedded opening book's format in one place: field widths, the character code, the writer
-// (used by the packer) and the reader (used by the bot). Described in docs/book.md.
+// The embedded opening book's format in one place: the character code, the grammar (written once,
+// templated on the range coder, so that the packer's writer, tools/book/book_writer.h, and the
+// bot's reader run the same code) and the reader. Described in docs/book.md.
 //
-// Bit stream (version 3). `node(b)` is a position where the book moves, or a pass node where the
-// opponent moves (starts of random openings: the bot first after a random stone, or second after
-// two), followed by the replies the book covers:
-//   book    = version:3  hasFirstPlayerRoot:1  [node(empty board)]  replies(empty board)
-//   node(b) = move:6  hasReplies:1  [replies(b + move)]   |   62:6  1:1  replies(b)
-//   replies = { reply:6  node(b + reply) }*  63:6
-// A move or reply is a cell in the board's actual orientation (a steal names the opponent's stone).
+// Stream (version 4): one byte, the version in its top 3 bits, then a range-coded stream
+// (range_coder.h) of `node(b)`, a position where the book moves or a pass node where the opponent
+// moves (starts of random openings: the bot first after a random stone, or second after two),
+// each followed by the opponent's replies the book covers:
+//   book    = hasFirstPlayerRoot:bit  [node(empty board)]  replies(empty board)
+//   node(b) = move:6 (a cell, or 62 for a pass node)  replies(b + move)
+//   replies = count:6  { gap:6  node(b + reply)  [twice:bit  [node(b + reply)]] }*count
+// Replies come in increasing cell order; a reply's gap counts the legal cells between it and the
+// previous reply (the first: from cell 0). After a pass (and at the empty board) a reply may lead
+// to two nodes: the book's move there, and a pass node where the opponent moves again (`twice`). A move or reply is a cell in the board's actual
+// orientation (a steal names the opponent's stone). Every field has its own adaptive model, per
+// context (BookModels).
 //
-// Text: the bit stream, 14 bits per character (most significant first, the last character padded
-// with zero bits), then two characters holding a 28-bit checksum of the stream's characters. A
-// character is the CJK unified ideograph U+4E00 + value: one UTF-16 unit each (CodinGame's count),
-// three bytes in the UTF-8 source, never an escape, quote, control or combining character. The
-// text is read from an ordinary narrow string literal as UTF-8.
+// Text: the stream's bytes, 14 bits per character (most significant first, the last character
+// padded with zero bits), then two characters holding a 28-bit checksum of the stream's
+// characters. A character is the CJK unified ideograph U+4E00 + value: one UTF-16 unit each
+// (CodinGame's count), three bytes in the UTF-8 source, never an escape, quote, control or
+// combining character. The text is read from an ordinary narrow string literal as UTF-8.
 #pragma once
 
 #include <cstdint>
@@ -22,15 +28,13 @@
 #include <vector>
 
 #include "board.h"
+#include "range_coder.h"
 
 namespace yav {
 
-constexpr unsigned kBookVersion = 3;
-constexpr int kBookVersionBits = 3;
-constexpr int kBookFlagBits = 1;  // hasFirstPlayerRoot, hasReplies
-constexpr int kBookCellBits = 6;
-constexpr unsigned kBookEndOfReplies = 63;  // not a cell
-constexpr unsigned kBookPass = 62;          // not a cell: no book move, the replies follow
+constexpr unsigned kBookVersion = 4;
+constexpr int kBookVersionShift = 5;  // the version is the first byte's top 3 bits
+constexpr unsigned kBookPass = 62;    // not a cell: no book move, the replies follow
 
 // ---- character code ----
 constexpr int kBookBitsPerChar = 14;
@@ -57,140 +61,143 @@ inline uint32_t bookChecksum(const std::vector<uint16_t>& values) {
   return h & ((1u << (kBookChecksumChars * kBookBitsPerChar)) - 1);
 }
 
-// Characters (UTF-16 units) of the text of a bit stream of `bits` bits, checksum included.
-inline size_t bookCharsForBits(size_t bits) { return (bits + kBookBitsPerChar - 1) / kBookBitsPerChar + kBookChecksumChars; }
-
-class BookBitWriter {
- public:
-  void write(unsigned value, int count) {
-    for (int i = count; i-- > 0;) bits_.push_back(value >> i & 1);
-  }
-  size_t bits() const { return bits_.size(); }
-  std::string text() const {
-    std::vector<uint16_t> values;
-    for (size_t i = 0; i < bits_.size(); i += kBookBitsPerChar) {
-      unsigned v = 0;
-      for (size_t j = i; j < i + kBookBitsPerChar; ++j) v = v << 1 | (j < bits_.size() ? bits_[j] : 0);
-      values.push_back(uint16_t(v));
+// The stream bytes of a book text, after checking every character, the checksum and that the
+// padding is zero. Errors name the character (and its byte offset in the UTF-8 text).
+inline std::string bookCharacterWhere(size_t character) {
+  return "character " + std::to_string(character) + " (byte " + std::to_string(character * kBookUtf8Bytes) + ")";
+}
+inline bool bookBytesOf(const std::string& text, std::string& bytes, std::string& error) {
+  std::vector<uint16_t> values;
+  for (size_t at = 0; at < text.size(); at += kBookUtf8Bytes) {
+    const int v = bookValue(text, at);
+    if (v < 0) {
+      error = (at + kBookUtf8Bytes > text.size() ? "truncated character " : "bad character ") + bookCharacterWhere(values.size());
+      return false;
     }
-    const uint32_t sum = bookChecksum(values);
-    std::string out;
-    for (uint16_t v : values) out += bookChar(v);
-    return out + bookChar(sum >> kBookBitsPerChar) + bookChar(sum & ((1u << kBookBitsPerChar) - 1));
+    values.push_back(uint16_t(v));
   }
-
- private:
-  std::vector<bool> bits_;
-};
-
-// Reads the bit stream of a book text after checking every character and the checksum. Errors
-// name the character (and its byte offset in the UTF-8 text).
-class BookBitReader {
- public:
-  explicit BookBitReader(const std::string& text) {
-    for (size_t at = 0; at < text.size(); at += kBookUtf8Bytes) {
-      const int v = bookValue(text, at);
-      if (v < 0) {
-        fail((at + kBookUtf8Bytes > text.size() ? "truncated character " : "bad character ") + where(values_.size()));
-        return;
-      }
-      values_.push_back(uint16_t(v));
-    }
-    if (values_.size() <= size_t(kBookChecksumChars)) {
-      fail("too short for a book (" + std::to_string(values_.size()) + " characters)");
-      return;
-    }
-    const size_t n = values_.size() - kBookChecksumChars;
-    const uint32_t stored = uint32_t(values_[n]) << kBookBitsPerChar | values_[n + 1];
-    values_.resize(n);
-    if (stored != bookChecksum(values_)) fail("checksum mismatch (damaged or truncated text) at " + where(n));
-  }
-
-  bool ok() const { return error_.empty(); }
-  // Reads `count` (<= 16) bits; false once the stream is exhausted.
-  bool read(int count, unsigned& value) {
-    if (!ok()) return false;
-    while (bits_ < count) {
-      if (pos_ >= values_.size()) return fail("book ended early at " + where(pos_));
-      buffer_ = buffer_ << kBookBitsPerChar | values_[pos_++];
-      bits_ += kBookBitsPerChar;
-    }
-    bits_ -= count;
-    value = unsigned(buffer_ >> bits_) & ((1u << count) - 1);
-    return true;
-  }
-  // The whole stream was read: no character left, and the padding of the last one is zero.
-  bool finish() {
-    if (pos_ < values_.size()) return fail("characters left after the book at " + where(pos_));
-    if (buffer_ & ((uint64_t(1) << bits_) - 1)) return fail("nonzero padding in " + where(pos_ - 1));
-    return true;
-  }
-  const std::string& error() const { return error_; }
-  // Where reading stands: the character holding the last bit read.
-  std::string position() const { return where(pos_ ? pos_ - 1 : 0); }
-  bool fail(const std::string& why) {
-    if (error_.empty()) error_ = why;
+  if (values.size() <= size_t(kBookChecksumChars)) {
+    error = "too short for a book (" + std::to_string(values.size()) + " characters)";
     return false;
   }
-
- private:
-  static std::string where(size_t character) {
-    return "character " + std::to_string(character) + " (byte " + std::to_string(character * kBookUtf8Bytes) + ")";
+  const size_t n = values.size() - kBookChecksumChars;
+  const uint32_t stored = uint32_t(values[n]) << kBookBitsPerChar | values[n + 1];
+  values.resize(n);
+  if (stored != bookChecksum(values)) {
+    error = "checksum mismatch (damaged or truncated text) at " + bookCharacterWhere(n);
+    return false;
   }
-  std::vector<uint16_t> values_;
-  size_t pos_ = 0;
-  uint64_t buffer_ = 0;
-  int bits_ = 0;
-  std::string error_;
-};
+  uint32_t buffer = 0;
+  int bits = 0;
+  for (uint16_t v : values) {
+    buffer = buffer << kBookBitsPerChar | v, bits += kBookBitsPerChar;
+    for (; bits >= 8; bits -= 8) bytes.push_back(char(buffer >> (bits - 8)));
+  }
+  if (buffer & ((1u << bits) - 1)) {
+    error = "nonzero padding in " + bookCharacterWhere(n - 1);
+    return false;
+  }
+  return true;
+}
 
 // ---- the book as a tree ----
 // At each node the book plays `move` (kNoCell: a pass node, the opponent moves here); `replies` are
-// the opponent's answers the book covers, each leading to another node. Cells are in the actual
-// orientation of the boards the tree is built on.
+// the opponent's answers the book covers, in increasing cell order, each leading to another node.
+// Cells are in the actual orientation of the boards the tree is built on.
 struct BookTree {
   struct Node {
     Cell move = kNoCell;
     std::vector<std::pair<Cell, int>> replies;  // reply -> node index
   };
   std::vector<Node> nodes;
-  int firstPlayerRoot = -1;                          // node at the empty board, -1 when none
+  int firstPlayerRoot = -1;                             // node at the empty board, -1 when none
   std::vector<std::pair<Cell, int>> secondPlayerRoots;  // opponent's first move -> node
 };
 
-// Bits a node adds to the stream: its move and flag, the reply leading to it (none for the first
-// player's root), and the end marker of its parent's reply list when it is the parent's first child.
-inline size_t bookNodeBits(bool hasReply, bool firstReplyOfParent) {
-  return kBookCellBits + kBookFlagBits + (hasReply ? kBookCellBits : 0) + (firstReplyOfParent ? kBookCellBits : 0);
-}
-// Bits of a book without nodes: the header and the end of the second player's root list.
-inline size_t bookHeaderBits() { return kBookVersionBits + kBookFlagBits + kBookCellBits; }
+// The adaptive models of the stream's fields, each in its context.
+struct BookModels {
+  BitModel hasRoot;
+  SymbolModel<6> move[2];   // per side to move
+  SymbolModel<6> count[2];  // after a book move, after a pass
+  SymbolModel<6> gap[2];    // the first reply of a list, a later one
+  BitModel twice;           // a reply after a pass leads to a second node
+};
 
-// The text of a tree; an empty tree is the empty text. `bits` receives the stream's length.
-inline std::string encodeBook(const BookTree& tree, size_t* bits = nullptr) {
-  BookBitWriter w;
-  auto writeNode = [&](auto& self, int i) -> void {
-    const BookTree::Node& n = tree.nodes[size_t(i)];
-    w.write(n.move == kNoCell ? kBookPass : unsigned(n.move), kBookCellBits);
-    w.write(!n.replies.empty(), kBookFlagBits);
-    if (n.replies.empty()) return;
-    for (const auto& [reply, child] : n.replies) {
-      w.write(unsigned(reply), kBookCellBits);
-      self(self, child);
-    }
-    w.write(kBookEndOfReplies, kBookCellBits);
-  };
-  w.write(kBookVersion, kBookVersionBits);
-  w.write(tree.firstPlayerRoot >= 0, kBookFlagBits);
-  if (tree.firstPlayerRoot >= 0) writeNode(writeNode, tree.firstPlayerRoot);
-  for (const auto& [reply, child] : tree.secondPlayerRoots) {
-    w.write(unsigned(reply), kBookCellBits);
-    writeNode(writeNode, child);
+// The grammar, both directions: the encoder writes `tree`; the decoder keeps no tree, it checks
+// every move and reply on the replayed boards and calls onMove(board, move) for each book
+// position. False, with `error` set, only when decoding finds the stream invalid.
+template <class Coder>
+class BookGrammar {
+ public:
+  BookGrammar(Coder& coder, BookTree& tree, std::string& error) : c_(coder), t_(tree), error_(error) {}
+
+  template <class OnMove>
+  bool book(OnMove&& onMove) {
+    uint32_t hasRoot = t_.firstPlayerRoot >= 0;
+    c_.bit(m_.hasRoot, hasRoot);
+    if (hasRoot && !node(Board(), t_.firstPlayerRoot, onMove)) return false;
+    return replies(Board(), t_.secondPlayerRoots, true, false, onMove);
   }
-  w.write(kBookEndOfReplies, kBookCellBits);
-  if (bits) *bits = w.bits();
-  return tree.nodes.empty() ? std::string() : w.text();
-}
+
+ private:
+  template <class OnMove>
+  bool node(Board b, int index, OnMove& onMove) {
+    auto& n = Coder::kEncoding ? t_.nodes[size_t(index)] : noNode_;
+    uint32_t move = n.move == kNoCell ? kBookPass : uint32_t(n.move);
+    codeSymbol(c_, m_.move[b.toMove()], move);
+    const bool pass = move == kBookPass;
+    bool final = false;
+    if (!pass) {
+      if (move >= kCells || !b.isLegal(Cell(move))) return fail("illegal book move " + std::to_string(move));
+      onMove(b, Cell(move));
+      final = b.play(Cell(move)) != Outcome::None;
+    }
+    return replies(b, n.replies, pass, final, onMove);
+  }
+
+  // The replies after a book move (or at a pass node, or the empty board: `afterPass`); none after a
+  // move that ended the game (`final`). A reply after a pass may lead to two nodes of the same
+  // board: the book's move (the bot to move) and a pass (the opponent to move, the bot second).
+  template <class OnMove>
+  bool replies(const Board& b, std::vector<std::pair<Cell, int>>& list, bool afterPass, bool final, OnMove& onMove) {
+    uint32_t count = 0;  // distinct reply cells
+    for (size_t i = 0; i < list.size(); ++i) count += i == 0 || list[i].first != list[i - 1].first;
+    codeSymbol(c_, m_.count[afterPass], count);
+    if (final && count) return fail("replies after a final move");
+    if (afterPass && !count && b.stoneCount()) return fail("pass node without replies");
+    const Bitboard legal = final ? 0 : b.legalMoves();
+    Bitboard after = legal;  // the legal cells above the previous reply
+    size_t i = 0;            // the encoder's place in `list`
+    for (uint32_t k = 0; k < count; ++k) {
+      const Cell given = Coder::kEncoding ? list[i].first : kNoCell;
+      uint32_t gap = Coder::kEncoding ? uint32_t(popcount(after & (bit(given) - 1))) : 0;
+      codeSymbol(c_, m_.gap[after != legal], gap);
+      if (int(gap) >= popcount(after)) return fail("bad book reply");
+      const Cell reply = nthCell(after, int(gap));
+      after &= ~((bit(reply) << 1) - 1);
+      Board next = b;
+      if (next.play(reply) != Outcome::None) return fail("bad book reply " + std::to_string(reply));
+      for (uint32_t again = 1; again;) {
+        if (!node(next, Coder::kEncoding ? list[i].second : -1, onMove)) return false;
+        ++i;
+        again = Coder::kEncoding && i < list.size() && list[i].first == reply;
+        if (afterPass) c_.bit(m_.twice, again);
+      }
+    }
+    return true;
+  }
+
+  bool fail(const std::string& why) {
+    if constexpr (!Coder::kEncoding) error_ = why + " at " + bookCharacterWhere(c_.position() * 8 / kBookBitsPerChar);
+    return false;
+  }
+
+  Coder& c_;
+  BookTree& t_;
+  std::string& error_;
+  BookModels m_;
+  BookTree::Node noNode_;  // the decoder's node: it keeps no tree, so its fields stay empty
+};
 
 // Walks the text, calling onMove(board, move) for every book position (actual orientation of the
 // replayed boards). False with `error` set when the text is damaged; the empty text is a valid
@@ -199,41 +206,23 @@ template <class OnMove>
 bool decodeBook(const std::string& text, OnMove&& onMove, std::string& error) {
   error.clear();
   if (text.empty()) return true;
-  BookBitReader in(text);
-  if (!in.ok()) {
-    error = "invalid book: " + in.error();
-    return false;
-  }
-  auto readCell = [&](unsigned& c) { return in.read(kBookCellBits, c); };
-  auto replies = [&](auto& node, const Board& b) -> bool {
-    for (unsigned reply = 0;;) {
-      if (!readCell(reply)) return false;
-      if (reply == kBookEndOfReplies) return true;
-      Board next = b;
-      if (!b.isLegal(Cell(reply)) || next.play(Cell(reply)) != Outcome::None)
-        return in.fail("bad book reply " + std::to_string(reply) + " at " + in.position());
-      if (!node(node, next)) return false;
-    }
-  };
-  auto node = [&](auto& self, Board b) -> bool {
-    unsigned move = 0, more = 0;
-    if (!readCell(move) || !in.read(kBookFlagBits, more)) return false;
-    if (move == kBookPass) return more ? replies(self, b) : in.fail("pass node without replies at " + in.position());
-    if (!b.isLegal(Cell(move))) return in.fail("illegal book move " + std::to_string(move) + " at " + in.position());
-    onMove(b, Cell(move));
-    if (b.play(Cell(move)) != Outcome::None && more) return in.fail("replies after a final move at " + in.position());
-    return !more || replies(self, b);
-  };
-  unsigned version = 0, hasRoot = 0;
-  bool ok = in.read(kBookVersionBits, version) && in.read(kBookFlagBits, hasRoot);
-  if (ok && version != kBookVersion) {
-    error = "invalid book: format version " + std::to_string(version) + " at character 0, expected " +
+  std::string bytes;
+  bool ok = bookBytesOf(text, bytes, error);
+  if (ok && uint8_t(bytes[0]) != kBookVersion << kBookVersionShift) {
+    error = "format version " + std::to_string(uint8_t(bytes[0]) >> kBookVersionShift) + " at character 0, expected " +
             std::to_string(kBookVersion);
-    return false;
+    ok = false;
   }
-  ok = ok && (!hasRoot || node(node, Board())) && replies(node, Board());
-  ok = ok && in.finish();
-  if (!ok) error = "invalid book: " + in.error();
+  if (ok) {
+    RangeDecoder in(bytes, 1, bytes.size());
+    BookTree tree;
+    ok = BookGrammar<RangeDecoder>(in, tree, error).book(onMove);
+    // The stream ends within the text's last character: at most one zero byte of padding follows.
+    if (ok && in.overrun()) ok = false, error = "book ended early at " + bookCharacterWhere(bytes.size() * 8 / kBookBitsPerChar);
+    if (ok && in.position() + (bytes.back() ? 0 : 1) < bytes.size())
+      ok = false, error = "characters left after the book at " + bookCharacterWhere(in.position() * 8 / kBookBitsPerChar + 1);
+  }
+  if (!ok) error = "invalid book: " + error;
   return ok;
 }
 

@@ -1,16 +1,19 @@
-// The embedded book's text code and bit format: alphabet, bit round trip, pack -> decode,
+// The embedded book's text code and format: alphabet, bytes round trip, pack -> decode,
 // damage detection, capacity and decode time.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <set>
 
 #include "book_format.h"
 #include "opening_book.h"
 #include "playout.h"
 #include "rng.h"
+#include "tools/book/book_writer.h"
 #include "tools/book/pack.h"
+#include "tools/book/range_encoder.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -41,26 +44,24 @@ TEST(BookCodec, EveryCharacterIsOneUtf16UnitAndSafeInALiteral) {
   EXPECT_EQ(bookValue(bookChar(0).substr(0, 1) + "\x41\x80", 0), -1);  // not a continuation byte
 }
 
-TEST(BookCodec, BitsRoundTrip) {
+// Stream bytes survive the text: every length, so that every padding occurs.
+TEST(BookCodec, BytesRoundTripThroughTheText) {
   Rng rng(7);
-  std::vector<std::pair<unsigned, int>> fields;
-  BookBitWriter w;
-  for (int i = 0; i < 1000; ++i) {
-    const int width = 1 + int(rng.below(16));
-    const unsigned v = unsigned(rng.next()) & ((1u << width) - 1);
-    fields.push_back({v, width});
-    w.write(v, width);
+  for (size_t length = 1; length < 64; ++length) {
+    std::string bytes;
+    for (size_t i = 0; i < length; ++i) bytes.push_back(char(rng.below(256)));
+    const std::string text = bookTextOf(bytes);
+    EXPECT_EQ(text.size() / kBookUtf8Bytes, (length * 8 + kBookBitsPerChar - 1) / kBookBitsPerChar + kBookChecksumChars);
+    std::string back, error;
+    ASSERT_TRUE(bookBytesOf(text, back, error)) << error;
+    // A last character with 8 or more bits of padding reads as one more (zero) byte.
+    ASSERT_GE(back.size(), length);
+    EXPECT_LE(back.size(), length + 1);
+    EXPECT_EQ(back.substr(0, length), bytes);
+    if (back.size() > length) {
+      EXPECT_EQ(back.back(), '\0');
+    }
   }
-  const std::string text = w.text();
-  EXPECT_EQ(text.size(), bookCharsForBits(w.bits()) * kBookUtf8Bytes);
-  BookBitReader r(text);
-  ASSERT_TRUE(r.ok()) << r.error();
-  for (const auto& [v, width] : fields) {
-    unsigned got = 0;
-    ASSERT_TRUE(r.read(width, got));
-    EXPECT_EQ(got, v);
-  }
-  EXPECT_TRUE(r.finish()) << r.error();
 }
 
 // Random self-play lines give positions; every one gets a random legal book move.
@@ -69,6 +70,7 @@ static Choices randomChoices(uint64_t seed, int games) {
   Choices choices;
   for (int g = 0; g < games; ++g) {
     Board b;
+    if (g % 2) b.play(randomCell(b.legalMoves(), rng));  // the book moves second
     for (int ply = 0; ply < 8; ++ply) {
       const Canonical f = canonicalize(b);
       auto it = choices.find(f.key);
@@ -89,7 +91,7 @@ TEST(BookCodec, PackedBookDecodesToTheChosenMoves) {
   const PackedBook packed = packBook(choices, 1000000);
   ASSERT_GT(packed.positions, 300u);
   EXPECT_EQ(packed.positions, packed.reachable);
-  EXPECT_EQ(packed.chars(), bookCharsForBits(packed.bits));
+  EXPECT_EQ(packed.chars(), (packed.bits + kBookBitsPerChar - 1) / kBookBitsPerChar + kBookChecksumChars);
   OpeningBook book;
   std::string error;
   ASSERT_TRUE(book.load(packed.text, error)) << error;
@@ -132,7 +134,7 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
   auto rejected = [&](const std::string& text, const std::string& why) {
     EXPECT_FALSE(book.load(text, error)) << why;
     EXPECT_EQ(book.size(), 0u);
-    EXPECT_NE(error.find(why), std::string::npos) << error;
+    EXPECT_NE(error.find(why), std::string::npos) << error << " (expected: " << why << ")";
     return error;
   };
   const size_t mid = n / 2 * kBookUtf8Bytes;
@@ -151,38 +153,55 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
   rejected(packed.text + "!", "truncated character");
   rejected(bookChar(1), "too short");
 
-  BookBitWriter early;  // a valid checksum over a stream that stops inside the first node
-  early.write(kBookVersion, kBookVersionBits);
-  early.write(1, kBookFlagBits);
-  early.write(0, 14 - kBookVersionBits - kBookFlagBits);
-  rejected(early.text(), "book ended early at character 1");
+  // Hand-made streams, coded field by field with the grammar's models.
+  using Fields = std::function<void(RangeEncoder&, BookModels&)>;
+  auto streamBytes = [](const Fields& fields, unsigned version = kBookVersion) {
+    std::string bytes(1, char(version << kBookVersionShift));
+    RangeEncoder out(bytes);
+    BookModels m;
+    fields(out, m);
+    out.finish();
+    return bytes;
+  };
+  auto stream = [&](const Fields& fields, unsigned version = kBookVersion) { return bookTextOf(streamBytes(fields, version)); };
+  auto symbol = [](RangeEncoder& out, SymbolModel<6>& model, uint32_t value) { codeSymbol(out, model, value); };
+  auto flag = [](RangeEncoder& out, BitModel& model, uint32_t value) { out.bit(model, value); };
 
-  BookBitWriter offBoard;  // a book whose first move is off the board
-  offBoard.write(kBookVersion, kBookVersionBits);
-  offBoard.write(1, kBookFlagBits);
-  offBoard.write(61, kBookCellBits);
-  offBoard.write(0, kBookFlagBits);
-  offBoard.write(kBookEndOfReplies, kBookCellBits);
-  rejected(offBoard.text(), "illegal book move");
-
-  BookBitWriter longer;  // a complete empty-rooted book followed by a whole character
-  longer.write(kBookVersion, kBookVersionBits);
-  longer.write(0, kBookFlagBits);
-  longer.write(kBookEndOfReplies, kBookCellBits);
-  longer.write(0, 14 - 10 + 14);
-  rejected(longer.text(), "characters left after the book at character 1");
-
-  BookBitWriter oldVersion;
-  oldVersion.write(1, kBookVersionBits);
-  rejected(oldVersion.text(), "format version 1 at character 0, expected " + std::to_string(kBookVersion));
-
-  BookBitWriter emptyPass;  // a pass node must list replies
-  emptyPass.write(kBookVersion, kBookVersionBits);
-  emptyPass.write(1, kBookFlagBits);
-  emptyPass.write(kBookPass, kBookCellBits);
-  emptyPass.write(0, kBookFlagBits);
-  emptyPass.write(kBookEndOfReplies, kBookCellBits);
-  rejected(emptyPass.text(), "pass node without replies");
+  // A stream that stops inside the first node (a book with the first player's root and nothing
+  // else) reads past its end.
+  rejected(stream([&](RangeEncoder& out, BookModels& m) { flag(out, m.hasRoot, 1); }), "book ended early");
+  rejected(stream([&](RangeEncoder& out, BookModels& m) {
+             flag(out, m.hasRoot, 1);
+             symbol(out, m.move[0], 61);  // off the board
+           }),
+           "illegal book move 61");
+  const auto emptyBook = [&](RangeEncoder& out, BookModels& m) {
+    flag(out, m.hasRoot, 0);
+    symbol(out, m.count[1], 0);
+  };
+  EXPECT_TRUE(decodeBook(stream(emptyBook), [](const Board&, Cell) {}, error)) << error;
+  rejected(bookTextOf(streamBytes(emptyBook) + "\x55\x66"), "characters left after the book");
+  const std::vector<uint16_t> padded = {uint16_t((kBookVersion << kBookVersionShift) << 6 | 1)};  // 6 bits of padding
+  const uint32_t sum = bookChecksum(padded);
+  rejected(bookChar(padded[0]) + bookChar(sum >> kBookBitsPerChar) + bookChar(sum & ((1u << kBookBitsPerChar) - 1)),
+           "nonzero padding in character 0");
+  rejected(stream(emptyBook, 1), "format version 1 at character 0, expected " + std::to_string(kBookVersion));
+  rejected(stream(emptyBook, 3), "format version 3 at character 0");
+  rejected(stream([&](RangeEncoder& out, BookModels& m) {  // a pass node must list replies
+             flag(out, m.hasRoot, 0);
+             symbol(out, m.count[1], 1);
+             symbol(out, m.gap[0], 0);
+             symbol(out, m.move[1], kBookPass);
+             symbol(out, m.count[1], 0);
+           }),
+           "pass node without replies");
+  rejected(stream([&](RangeEncoder& out, BookModels& m) {  // a reply beyond the last legal cell
+             flag(out, m.hasRoot, 1);
+             symbol(out, m.move[0], 30);
+             symbol(out, m.count[0], 1);
+             symbol(out, m.gap[0], 61);  // 61 legal cells, the steal included
+           }),
+           "bad book reply");
 }
 
 // Room for the target: 20,000 positions within 45,000 characters; prints the density and the

@@ -18,7 +18,7 @@
 #include "rng.h"
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
-#include "tools/book/range_coder.h"
+#include "tools/book/range_encoder.h"
 #include "tests/book_versions.h"
 #include "tools/book/grow.h"
 #include "tools/book/engine.h"

@@ -17,7 +17,7 @@
 
 #include "tools/book/database.h"
 #include "tools/book/files.h"
-#include "tools/book/range_coder.h"
+#include "tools/book/range_encoder.h"
 
 namespace yav::book {
 
@@ -139,7 +139,7 @@ inline void putCompactVerdictMoves(std::string& out, const PositionKey& key, con
 
 enum class MovesRead { Ok, Truncated, Invalid };
 
-// Version 7: the verdicts of one engine key are one range-coded stream (tools/book/range_coder.h),
+// Version 7: the verdicts of one engine key are one range-coded stream (tools/book/range_encoder.h),
 // in key order, every field in a context of its own. Values and visits are rounded to what the
 // book can tell apart: visits to within 1/32 of themselves (they weigh replies and leaves); the
 // value of a move with fewer than kFineValueVisits visits to 1/255 (its standard error is at least

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "book_format.h"
+#include "tools/book/book_writer.h"
 #include "symmetry.h"
 #include "tools/book/database.h"
 
@@ -24,12 +25,12 @@ struct PackOptions {
   bool wilson = false;     // Wilson score bound instead of win rate - margin / sqrt(games)
   double margin = 2.0;     // k of the simple bound, z of the Wilson bound
   double threshold = 0.2;  // a move enters the book only when its bound is above this
-  // The submission's code takes about 42,500 of its 99,000-character budget (scripts/
+  // The submission's code takes about 43,300 of its 99,000-character budget (scripts/
   // check_submission.py prints the split; scripts/amalgamate.py strips comments and the spaces
   // the compiler does not need, and shortens the project's identifiers), which leaves this, about
-  // 53,000 positions at the 14-15 bits of a deep book. A submission over the budget fails its
+  // 72,000 positions at the 10-11 bits of a deep book. A submission over the budget fails its
   // check with the --budget to re-pack with.
-  size_t budgetChars = 56000;
+  size_t budgetChars = 55600;
 };
 
 inline double lowerBound(const MoveStats& m, const PackOptions& opt) {
@@ -82,16 +83,16 @@ struct PackedBook {
 // Positions are admitted best-first (highest priority first) as long as the text fits the budget; each
 // admitted position hangs under the position (and reply) it was first reached from. The starts of
 // random openings hang under pass nodes (book_format.h): after each first stone (the bot first,
-// after the opponent's reply) and after each two stones (the bot second); a pass node costs its
-// bits only once a position under it is admitted.
+// after the opponent's reply) and after each two stones (the bot second); a pass node is written
+// only when a position under it is admitted. The stream is range-coded, so a position's cost depends
+// on the others: the admitted count is the largest whose text fits, found by bisection (a position
+// comes after the one it hangs under, so every prefix of the order is a tree).
 inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
   struct Node {
     Board board;  // the position where the book moves (a pass node: where the opponent moves)
     Cell move;    // the book move in this orientation; kNoCell for a pass node
     int parent;   // node whose reply leads here; -1 below a root
     Cell reply;
-    bool hasChildren = false;
-    bool admitted = true;  // false for a pass node until a position under it is admitted
   };
   struct Candidate {
     uint64_t priority;
@@ -100,7 +101,7 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
     Cell reply;
     bool operator<(const Candidate& o) const { return priority < o.priority; }
   };
-  std::vector<Node> nodes;
+  std::vector<Node> nodes;  // the pass nodes, then every reachable position in admission order
   std::priority_queue<Candidate> queue;
   std::unordered_set<PositionKey, PositionKeyHash> seen;
   auto offer = [&](const Board& b, int parent, Cell reply) {
@@ -120,72 +121,65 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
     Board one;
     one.play(first);
     const int afterOne = int(nodes.size());
-    nodes.push_back({one, kNoCell, -1, first, false, false});
+    nodes.push_back({one, kNoCell, -1, first});
     offerReplies(one, afterOne);
     for (Cell second : moveClasses(one)) {
       if (one.occupied() >> second & 1) continue;  // random openings never steal
       Board two = one;
       two.play(second);
       const int afterTwo = int(nodes.size());
-      nodes.push_back({two, kNoCell, afterOne, second, false, false});
+      nodes.push_back({two, kNoCell, afterOne, second});
       offerReplies(two, afterTwo);
     }
   }
-  size_t bits = bookHeaderBits(), reachable = 0;
-  bool full = false;
-  PackedBook out;
-  // The bits `parent`'s chain of pass nodes still needs, and admitting them.
-  auto passBits = [&](int parent) {
-    size_t cost = 0;
-    for (int p = parent; p >= 0 && !nodes[size_t(p)].admitted; p = nodes[size_t(p)].parent) {
-      const int up = nodes[size_t(p)].parent;
-      cost += bookNodeBits(true, up >= 0 && !nodes[size_t(up)].hasChildren);
-    }
-    return cost;
-  };
-  auto admit = [&](int parent) {
-    for (int p = parent; p >= 0 && !nodes[size_t(p)].admitted; p = nodes[size_t(p)].parent) {
-      nodes[size_t(p)].admitted = true;
-      if (nodes[size_t(p)].parent >= 0) nodes[size_t(nodes[size_t(p)].parent)].hasChildren = true;
-    }
-    if (parent >= 0) nodes[size_t(parent)].hasChildren = true;
-  };
+  const size_t passNodes = nodes.size();
   while (!queue.empty()) {
     Candidate c = queue.top();
     queue.pop();
     const Canonical frame = canonicalize(c.board);
     if (!seen.insert(frame.key).second) continue;
-    ++reachable;
-    const bool firstChild = c.parent >= 0 && !nodes[size_t(c.parent)].hasChildren;
-    const size_t cost = bookNodeBits(c.board.stoneCount() > 0, firstChild) + (c.parent >= 0 ? passBits(c.parent) : 0);
-    if (full || bookCharsForBits(bits + cost) > budgetChars) {
-      full = true;  // keep counting what the book would reach
-    } else {
-      bits += cost;
-      const Cell move = frame.fromCanonical(choices.at(frame.key).move);
-      admit(c.parent);
-      nodes.push_back({c.board, move, c.parent, c.reply});
-      out.maxStones = std::max(out.maxStones, size_t(c.board.stoneCount()));
-      ++out.positions;
-    }
+    const Cell move = frame.fromCanonical(choices.at(frame.key).move);
+    nodes.push_back({c.board, move, c.parent, c.reply});
     Board next = c.board;
-    if (next.play(frame.fromCanonical(choices.at(frame.key).move)) == Outcome::None) offerReplies(next, full ? -2 : int(nodes.size()) - 1);
+    if (next.play(move) == Outcome::None) offerReplies(next, int(nodes.size()) - 1);
   }
-  // The tree of the admitted nodes; a parent always comes before its children.
-  BookTree& tree = out.tree;
-  std::vector<int> index(nodes.size(), -1);
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    if (!nodes[i].admitted) continue;
-    const int self = index[i] = int(tree.nodes.size());
-    out.boards.push_back(nodes[i].board);
-    tree.nodes.push_back({nodes[i].move, {}});
-    if (nodes[i].parent >= 0) tree.nodes[size_t(index[size_t(nodes[i].parent)])].replies.push_back({nodes[i].reply, self});
-    else if (nodes[i].board.stoneCount() == 0) tree.firstPlayerRoot = self;
-    else tree.secondPlayerRoots.push_back({nodes[i].reply, self});
+  const size_t reachable = nodes.size() - passNodes;
+
+  // The book of the first `admitted` positions, encoded.
+  auto bookOf = [&](size_t admitted) {
+    PackedBook out;
+    std::vector<bool> kept(passNodes + admitted, false);
+    for (size_t i = passNodes; i < kept.size(); ++i)
+      for (int p = int(i); p >= 0 && !kept[size_t(p)]; p = nodes[size_t(p)].parent) kept[size_t(p)] = true;
+    BookTree& tree = out.tree;
+    std::vector<int> index(kept.size(), -1);
+    for (size_t i = 0; i < kept.size(); ++i) {  // a parent always comes before its children
+      if (!kept[i]) continue;
+      const Node& n = nodes[i];
+      const int self = index[i] = int(tree.nodes.size());
+      out.boards.push_back(n.board);
+      tree.nodes.push_back({n.move, {}});
+      if (n.parent >= 0) tree.nodes[size_t(index[size_t(n.parent)])].replies.push_back({n.reply, self});
+      else if (n.board.stoneCount() == 0) tree.firstPlayerRoot = self;
+      else tree.secondPlayerRoots.push_back({n.reply, self});
+      if (n.move != kNoCell) out.maxStones = std::max(out.maxStones, size_t(n.board.stoneCount()));
+    }
+    out.positions = admitted;
+    out.reachable = reachable;
+    out.text = encodeBook(tree, &out.bits);
+    return out;
+  };
+  PackedBook best = bookOf(reachable);
+  if (best.chars() <= budgetChars) return best;
+  size_t fits = 0, tooMany = reachable;  // bookOf(fits) is within the budget (the empty book is)
+  best = bookOf(0);
+  while (tooMany - fits > 1) {
+    const size_t mid = fits + (tooMany - fits) / 2;
+    PackedBook b = bookOf(mid);
+    if (b.chars() <= budgetChars) fits = mid, best = std::move(b);
+    else tooMany = mid;
   }
-  out.reachable = reachable;
-  out.text = encodeBook(tree, &out.bits);
-  return out;
+  return best;
 }
 
 // The packed book as text: each book move, then the opponent's replies it covers, recursively.
