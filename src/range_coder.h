@@ -19,6 +19,10 @@ struct BitModel {
 };
 constexpr int kBitModelBits = 11;
 constexpr int kBitModelShift = 5;
+// The model's step towards the decision just coded; the encoder and the decoder must take the same.
+inline void adapt(BitModel& m, uint32_t b) {
+  m.zero = uint16_t(b ? m.zero - (m.zero >> kBitModelShift) : m.zero + (((1u << kBitModelBits) - m.zero) >> kBitModelShift));
+}
 
 // Reads a stream the encoder wrote in bytes [begin, end) of `in`. Reading past `end` (a truncated
 // or damaged stream) sets `overrun()` and continues with zeros, so the caller can check once per
@@ -34,14 +38,13 @@ class RangeDecoder {
     const uint32_t bound = (range_ >> kBitModelBits) * m.zero;
     if (code_ < bound) {
       range_ = bound;
-      m.zero = uint16_t(m.zero + (((1u << kBitModelBits) - m.zero) >> kBitModelShift));
       b = 0;
     } else {
       code_ -= bound;
       range_ -= bound;
-      m.zero = uint16_t(m.zero - (m.zero >> kBitModelShift));
       b = 1;
     }
+    adapt(m, b);
     for (; range_ < (1u << 24); range_ <<= 8) code_ = code_ << 8 | next();
   }
   bool overrun() const { return overrun_; }

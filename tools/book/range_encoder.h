@@ -18,12 +18,11 @@ class RangeEncoder {
     const uint32_t bound = (range_ >> kBitModelBits) * m.zero;
     if (b == 0) {
       range_ = bound;
-      m.zero = uint16_t(m.zero + (((1u << kBitModelBits) - m.zero) >> kBitModelShift));
     } else {
       low_ += bound;
       range_ -= bound;
-      m.zero = uint16_t(m.zero - (m.zero >> kBitModelShift));
     }
+    adapt(m, b);
     for (; range_ < (1u << 24); range_ <<= 8) shiftLow();
   }
   // Writes what is still pending; the stream is complete after it.
