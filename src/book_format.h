@@ -219,8 +219,9 @@ bool decodeBook(const std::string& text, OnMove&& onMove, std::string& error) {
     ok = BookGrammar<RangeDecoder>(in, tree, error).book(onMove);
     // The stream ends within the text's last character: at most one zero byte of padding follows.
     if (ok && in.overrun()) ok = false, error = "book ended early at " + bookCharacterWhere(bytes.size() * 8 / kBookBitsPerChar);
+    // The first byte the stream did not use, in the character that holds its first bit.
     if (ok && in.position() + (bytes.back() ? 0 : 1) < bytes.size())
-      ok = false, error = "characters left after the book at " + bookCharacterWhere(in.position() * 8 / kBookBitsPerChar + 1);
+      ok = false, error = "characters left after the book at " + bookCharacterWhere(in.position() * 8 / kBookBitsPerChar);
   }
   if (!ok) error = "invalid book: " + error;
   return ok;

@@ -202,6 +202,7 @@ class ForcingSolver {
       const Cell t = lowestCell(threats);  // candidates are check cells: exactly one threat here
       if ((b.occupied() | bit(m) | bit(t)) == kFullBoard) continue;  // the block fills the board: a draw
       moves[count] = m, replies[count++] = t;
+      if (depth > 2) table_.prefetch(b.hash() ^ zobrist().stone[a][m] ^ zobrist().stone[d][t]);  // next's key
     }
     if (depth <= 2) {  // a win needs at least 3 attacker moves from here
       depthCut_ |= count > 0;

@@ -170,11 +170,10 @@ class Search {
       // Branch-free: whether a child's cell is in `later` is a coin flip the branch predictor
       // cannot learn, and this loop over every child of every node on the path was the search's
       // hottest spot while it branched.
+      const uint64_t add = 1 | uint64_t(gain) << 32;  // one visit and its half-points (addAmaf)
       for (Index i = n.firstChild, e = n.firstChild + n.childCount; i < e; ++i) {
         Node& ch = tree_[i];
-        const uint32_t hit = uint32_t(later >> ch.move & 1);
-        ch.amafVisits += hit;
-        ch.amafHalfPoints += hit * gain;
+        ch.addAmaf(add & (0 - (later >> ch.move & 1)));
       }
     }
   }

@@ -30,7 +30,8 @@ class ChildSelector {
   Index select(const SearchTree& tree, const Node& n, const Board& b) const {
     // The first stone of the game is plain UCT too: its AMAF value says how good the cell is to
     // own, but the opponent may steal it, which AMAF cannot see.
-    if (options_.raveK > 0 && b.occupied()) return selectRave(tree, n, b.stealCell());
+    if (options_.raveK > 0 && b.occupied())
+      return b.canSteal() ? selectRave<true>(tree, n, b.stealCell()) : selectRave<false>(tree, n, kNoCell);
     const double logN = std::log(double(n.visits) + 1.0);
     const double c = options_.exploration;
     Index best = kNone;
@@ -50,6 +51,8 @@ class ChildSelector {
   // RAVE selection, in float with tables for small visit counts: it is the hottest loop.
   // The steal (`steal`: its cell, or kNoCell) shares no AMAF statistics with any other move, so
   // it is scored by plain UCT; otherwise one unlucky first playout would bury it for good.
+  // kMaySteal: the position allows a steal (one position of the game), so one child is the steal.
+  template <bool kMaySteal>
   Index selectRave(const SearchTree& tree, const Node& n, Cell steal) const {
     const float sqrtLogN = std::sqrt(std::log(float(n.visits) + 1.0f));
     const float c = float(options_.raveExploration) * sqrtLogN;
@@ -61,13 +64,18 @@ class ChildSelector {
       const uint32_t v = ch.visits, a = ch.amafVisits;
       if (v == 0 && a == 0) return i;
       float s;
-      if (ch.move == steal && ch.proof == Proof::Unknown) {
+      if (kMaySteal && ch.move == steal && ch.proof == Proof::Unknown) {
         if (v == 0) return i;
         s = float(ch.halfPoints) * 0.5f * inverse(v) + float(options_.exploration) * sqrtLogN * invSqrtOf(v);
         if (s > bestScore) bestScore = s, best = i;
         continue;
       } else if (ch.proof == Proof::Draw) {
         s = 0.5f;
+      } else if (v == 0) {  // most children: beta and the exploration factor are 1, q is 0.5
+        const float amaf = float(ch.amafHalfPoints) * 0.5f * inverse(a);
+        s = 0.5f + (amaf - 0.5f) + c;  // the general formula's operations, so the same bits
+        if (s > bestScore) bestScore = s, best = i;
+        continue;
       } else {
         const float beta = v < kTable ? raveBeta_[v] : raveBetaOf(v);
         const float q = v ? float(ch.halfPoints) * 0.5f * inverse(v) : 0.5f;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -41,7 +42,19 @@ struct SearchNode {
   // For the side to move at this node. Unknown until proven; a proof never changes.
   Proof proof;
   uint8_t pad;  // 0
+
+  // Adds (low half) to amafVisits and (high half) to amafHalfPoints in one 64-bit addition: the
+  // RAVE update does this for every child of every node on the path, its hottest loop. The low
+  // half never carries (amafVisits stays far below 2^32).
+  void addAmaf(uint64_t visitsAndHalfPoints) {
+    uint64_t both;
+    std::memcpy(&both, &amafVisits, sizeof both);
+    both += visitsAndHalfPoints;
+    std::memcpy(&amafVisits, &both, sizeof both);
+  }
 };
+static_assert(offsetof(SearchNode, amafHalfPoints) == offsetof(SearchNode, amafVisits) + 4,
+              "addAmaf updates the two counters as one little-endian 64-bit word");
 static_assert(sizeof(SearchNode) == 24, "the pool's size and cache use count on 24-byte nodes");
 static_assert(kCells <= INT8_MAX && kCells <= UINT8_MAX, "move and childCount hold a cell / a child count");
 

@@ -180,7 +180,11 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
     symbol(out, m.count[1], 0);
   };
   EXPECT_TRUE(decodeBook(stream(emptyBook), [](const Board&, Cell) {}, error)) << error;
-  rejected(bookTextOf(streamBytes(emptyBook) + "\x55\x66"), "characters left after the book");
+  // The message names the character holding the first byte after the book.
+  const std::string leftOver =
+      "characters left after the book at " + bookCharacterWhere(streamBytes(emptyBook).size() * 8 / kBookBitsPerChar);
+  EXPECT_EQ(rejected(bookTextOf(streamBytes(emptyBook) + "\x55\x66"), leftOver), "invalid book: " + leftOver);
+  EXPECT_EQ(rejected(bookTextOf(streamBytes(emptyBook) + std::string(30, '\x77')), leftOver), "invalid book: " + leftOver);
   const std::vector<uint16_t> padded = {uint16_t((kBookVersion << kBookVersionShift) << 6 | 1)};  // 6 bits of padding
   const uint32_t sum = bookChecksum(padded);
   rejected(bookChar(padded[0]) + bookChar(sum >> kBookBitsPerChar) + bookChar(sum & ((1u << kBookBitsPerChar) - 1)),

@@ -314,5 +314,25 @@ TEST(Search, TimedSearchStopsOnTime) {
   EXPECT_LT(r.elapsedMs, 200.0);  // generous: the machine is shared
 }
 
+// The RAVE update adds a visit and its half-points to both AMAF counters in one 64-bit addition;
+// each counter must get exactly its own part, also when the other one is large.
+TEST(SearchNode, AddAmafUpdatesBothCounters) {
+  SearchNode n;
+  SearchTree::initNode(n, 7);
+  n.amafVisits = 0x7fffffffu;
+  n.amafHalfPoints = 5;
+  n.addAmaf(1 | uint64_t(2) << 32);
+  EXPECT_EQ(n.amafVisits, 0x80000000u);
+  EXPECT_EQ(n.amafHalfPoints, 7u);
+  n.addAmaf(0);
+  EXPECT_EQ(n.amafVisits, 0x80000000u);
+  EXPECT_EQ(n.amafHalfPoints, 7u);
+  n.addAmaf(1);
+  EXPECT_EQ(n.amafVisits, 0x80000001u);
+  EXPECT_EQ(n.amafHalfPoints, 7u);
+  EXPECT_EQ(n.visits, 0u);
+  EXPECT_EQ(n.move, 7);
+}
+
 }  // namespace
 }  // namespace yav
