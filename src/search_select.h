@@ -78,7 +78,7 @@ class ChildSelector {
         continue;
       } else {
         const float beta = v < kTable ? raveBeta_[v] : raveBetaOf(v);
-        const float q = v ? float(ch.halfPoints) * 0.5f * inverse(v) : 0.5f;
+        const float q = float(ch.halfPoints) * 0.5f * inverse(v);  // v > 0: unvisited children returned above
         const float amaf = a ? float(ch.amafHalfPoints) * 0.5f * inverse(a) : 0.5f;
         s = q + beta * (amaf - q);
       }
