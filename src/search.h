@@ -56,6 +56,7 @@ class Search {
         forcingVisits_(std::max({options.forcingVisits, options.expandVisits, 1u})) {}
 
   const SearchOptions& options() const { return options_; }
+  const SearchTree& tree() const { return tree_; }  // for tests and tools: the tree as it stands
 
   void reset() { tree_.clear(); }
 
@@ -144,7 +145,7 @@ class Search {
     for (int i = count - 1; i > 0; --i) std::swap(cells[i], cells[rng_.below(uint32_t(i + 1))]);
     for (int i = 0; i < count; ++i) SearchTree::initNode(tree_[first + Index(i)], cells[i]);
     tree_[idx].firstChild = first;
-    tree_[idx].childCount = uint8_t(count);
+    tree_[idx].childCount = tree_[idx].liveCount = uint8_t(count);
     return true;
   }
 
@@ -171,7 +172,8 @@ class Search {
       // cannot learn, and this loop over every child of every node on the path was the search's
       // hottest spot while it branched.
       const uint64_t add = 1 | uint64_t(gain) << 32;  // one visit and its half-points (addAmaf)
-      for (Index i = n.firstChild, e = n.firstChild + n.childCount; i < e; ++i) {
+      // Only the live children: the others are never selected, so their AMAF is never read.
+      for (Index i = n.firstChild, e = n.firstChild + n.liveCount; i < e; ++i) {
         Node& ch = tree_[i];
         ch.addAmaf(add & (0 - (later >> ch.move & 1)));
       }
@@ -244,8 +246,12 @@ class Search {
       n.halfPoints += halfPoints(winner, movers[d]);
     }
     if (options_.raveK > 0) updateAmaf(path, movers, ownStones, depth, board, winner);
+    // Upward from the parent of the node proven this iteration, while the proofs still follow;
+    // a child just proven won for the opponent leaves its parent's live children.
     if (proven)
-      for (int d = depth - 2; d >= 0 && updateProof(tree_, path[d]); --d) {
+      for (int d = depth - 2; d >= 0; --d) {
+        if (tree_[path[d + 1]].proof == Proof::Win) tree_.dropLostChildren(path[d]);
+        if (!updateProof(tree_, path[d])) break;
       }
   }
 

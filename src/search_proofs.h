@@ -14,11 +14,12 @@
 namespace yav {
 
 // Recomputes a node's proof from its children; true when it became proven.
+// Only the live children are looked at: the others are all won for the opponent.
 inline bool updateProof(SearchTree& tree, SearchTree::Index idx) {
   SearchNode& n = tree[idx];
   if (n.proof != Proof::Unknown || n.firstChild == 0) return n.proof != Proof::Unknown;
   bool anyDraw = false, anyUnknown = false;
-  for (SearchTree::Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
+  for (SearchTree::Index i = n.firstChild, end = n.firstChild + n.liveCount; i < end; ++i) {
     const Proof p = tree[i].proof;
     if (p == Proof::Loss) {
       n.proof = Proof::Win;
@@ -50,7 +51,7 @@ inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
   const bool crowded = popcount(b.empty()) < 2 * threat.depth + 4;
   const Bitboard lineZone = forcing.defenceZone(passed, threat);  // also keeps the line for lineStillWins
   const Bitboard zone = crowded ? kFullBoard : lineZone | b.checkCells(me) | b.winningCells(me);
-  for (SearchTree::Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
+  for (SearchTree::Index i = n.firstChild, end = n.firstChild + n.liveCount; i < end; ++i) {
     SearchNode& child = tree[i];
     if (child.proof != Proof::Unknown) continue;
     if (!(zone >> child.move & 1)) {
@@ -68,6 +69,7 @@ inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
     spent += r.nodes;
     if (r.win) child.proof = Proof::Win;
   }
+  tree.dropLostChildren(idx);
   updateProof(tree, idx);
 }
 

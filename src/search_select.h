@@ -1,8 +1,9 @@
 // Which child of a node the search walks into: UCT, or RAVE (all-moves-as-first statistics mixed
-// in with weight sqrt(k / (3 n + k))) once the board holds a stone. A child proven won for the
-// opponent is never selected.
+// in with weight sqrt(k / (3 n + k))) once the board holds a stone. Only the live children
+// (search_tree.h) are scanned: a child proven won for the opponent is never selected.
 #pragma once
 
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 
@@ -36,9 +37,9 @@ class ChildSelector {
     const double c = options_.exploration;
     Index best = kNone;
     double bestScore = -1e300;
-    for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
+    for (Index i = n.firstChild, end = n.firstChild + n.liveCount; i < end; ++i) {
       const Node& ch = tree[i];
-      if (ch.proof == Proof::Win) continue;  // the opponent wins there: never worth a visit
+      assert(ch.proof != Proof::Win);  // live children only (search_tree.h)
       if (ch.visits == 0) return i;
       const double q = ch.proof == Proof::Draw ? 0.5 : ch.halfPoints * (0.5 / ch.visits);
       const double s = q + c * std::sqrt(logN / ch.visits);
@@ -58,9 +59,9 @@ class ChildSelector {
     const float c = float(options_.raveExploration) * sqrtLogN;
     Index best = kNone;
     float bestScore = -1e30f;
-    for (Index i = n.firstChild, end = n.firstChild + n.childCount; i < end; ++i) {
+    for (Index i = n.firstChild, end = n.firstChild + n.liveCount; i < end; ++i) {
       const Node& ch = tree[i];
-      if (ch.proof == Proof::Win) continue;
+      assert(ch.proof != Proof::Win);
       const uint32_t v = ch.visits, a = ch.amafVisits;
       if (v == 0 && a == 0) return i;
       float s;

@@ -41,7 +41,11 @@ struct SearchNode {
   uint8_t childCount;
   // For the side to move at this node. Unknown until proven; a proof never changes.
   Proof proof;
-  uint8_t pad;  // 0
+  // The children not proven won for the opponent ("live": the only ones selection may walk
+  // into). They are the block's first liveCount nodes, in the order expansion gave them; the
+  // children proven won for the opponent follow (SearchTree::dropLostChildren moves them there).
+  // The search scans only the live ones: in a checked node most children are proven lost.
+  uint8_t liveCount;
 
   // Adds (low half) to amafVisits and (high half) to amafHalfPoints in one 64-bit addition: the
   // RAVE update does this for every child of every node on the path, its hottest loop. The low
@@ -94,12 +98,30 @@ class SearchTree {
   bool setRoot(const Board& position) {
     const bool kept = adoptRoot(position);
     if (!kept) {
-      used_ = 0;
-      root_ = allocate(1);
+      used_ = 1;  // the pool holds at least 128 nodes
+      root_ = 0;
       initNode(pool_[root_], kNoCell);
     }
     rootBoard_ = position;
     return kept;
+  }
+
+  // Whether every expanded node of the root's subtree keeps the liveCount invariant (SearchNode):
+  // for tests, it walks the whole tree.
+  bool liveChildrenConsistent() const {
+    if (root_ == kNone) return true;
+    std::vector<Index> stack{root_};
+    while (!stack.empty()) {
+      const Node& n = pool_[stack.back()];
+      stack.pop_back();
+      if (!n.firstChild) continue;
+      if (n.liveCount > n.childCount) return false;
+      for (Index i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
+        if ((pool_[i].proof == Proof::Win) != (i >= n.firstChild + n.liveCount)) return false;
+        stack.push_back(i);
+      }
+    }
+    return true;
   }
 
   // `count` consecutive new nodes (not initialised), or kNone when the pool is full.
@@ -116,7 +138,26 @@ class SearchTree {
     n.move = int8_t(move);
     n.childCount = 0;
     n.proof = Proof::Unknown;
-    n.pad = 0;
+    n.liveCount = 0;
+  }
+
+  // Restores node idx's liveCount invariant after some of its live children were proven won for
+  // the opponent: moves those behind the others, keeping the order of the rest (so selection
+  // still meets the live children in the order it did). Indices of the moved children change.
+  void dropLostChildren(Index idx) {
+    Node& n = (*this)[idx];
+    Node lost[kCells];
+    int lostCount = 0;
+    Index kept = n.firstChild;
+    for (Index i = n.firstChild, end = n.firstChild + n.liveCount; i < end; ++i) {
+      if (pool_[i].proof == Proof::Win)
+        lost[lostCount++] = pool_[i];
+      else if (kept++ != i)
+        pool_[kept - 1] = pool_[i];
+    }
+    if (!lostCount) return;
+    std::memcpy(static_cast<void*>(&pool_[kept]), lost, size_t(lostCount) * sizeof(Node));
+    n.liveCount = uint8_t(n.liveCount - lostCount);
   }
 
  private:

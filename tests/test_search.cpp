@@ -314,6 +314,51 @@ TEST(Search, TimedSearchStopsOnTime) {
   EXPECT_LT(r.elapsedMs, 200.0);  // generous: the machine is shared
 }
 
+// A node's children proven won for the opponent move behind the others, which keep their order
+// and their own children.
+TEST(SearchTree, DropLostChildrenKeepsTheLiveOnesInOrder) {
+  SearchTree tree(64);
+  tree.setRoot(Board());
+  const SearchTree::Index root = tree.root(), first = tree.allocate(6);
+  for (int i = 0; i < 6; ++i) SearchTree::initNode(tree[first + i], Cell(10 + i));
+  tree[root].firstChild = first;
+  tree[root].childCount = tree[root].liveCount = 6;
+  const SearchTree::Index grandchild = tree.allocate(1);
+  SearchTree::initNode(tree[grandchild], 30);
+  tree[first + 2].firstChild = grandchild;  // the child of cell 12 has a child of its own
+  tree[first + 2].childCount = tree[first + 2].liveCount = 1;
+  tree[first + 1].proof = tree[first + 4].proof = Proof::Win;
+  tree[first + 3].proof = Proof::Loss;
+  EXPECT_FALSE(tree.liveChildrenConsistent());
+  tree.dropLostChildren(root);
+  EXPECT_TRUE(tree.liveChildrenConsistent());
+  EXPECT_EQ(tree[root].liveCount, 4);
+  const int order[6] = {10, 12, 13, 15, 11, 14};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(tree[first + i].move, order[i]) << "child " << i;
+  EXPECT_EQ(tree[first + 1].firstChild, grandchild);
+  EXPECT_EQ(tree[first + 2].proof, Proof::Loss);
+  tree.dropLostChildren(root);  // nothing new: unchanged
+  EXPECT_EQ(tree[root].liveCount, 4);
+  EXPECT_EQ(tree[first + 3].move, 15);
+}
+
+// Searches (with the forcing checks that prove many children lost at once, and tree reuse) keep
+// every node's live children first, and only those.
+TEST(Search, LiveChildrenInvariantHolds) {
+  Search s(kTestNodes);
+  uint64_t seed = 100;
+  for (const Board& b : randomPositions(60, 7)) {
+    s.run(b, iterations(1500, ++seed));
+    ASSERT_TRUE(s.tree().liveChildrenConsistent()) << "after a search at " << b.stoneCount() << " stones";
+  }
+  Board game;
+  for (int ply = 0; ply < 20; ++ply) {
+    const SearchResult r = s.run(game, iterations(1500, ++seed));
+    ASSERT_TRUE(s.tree().liveChildrenConsistent()) << "ply " << ply;
+    if (game.play(r.move) != Outcome::None) break;
+  }
+}
+
 // The RAVE update adds a visit and its half-points to both AMAF counters in one 64-bit addition;
 // each counter must get exactly its own part, also when the other one is large.
 TEST(SearchNode, AddAmafUpdatesBothCounters) {
