@@ -1,12 +1,14 @@
 // The tactics tool end to end: a suite file is read (a malformed line is an error naming the file
 // and line), an attack position the bot must win is solved, the counts are printed, and a defence
-// position lost before the move is left out; --book plays the embedded book's moves first.
+// position lost before the move is left out; --book plays the embedded book's moves first; a suite
+// is built from the games of an arena record.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "board.h"
@@ -65,6 +67,50 @@ TEST(Tactics, TheBookAnswersFirstWithBook) {
   EXPECT_NE(withBook.out.find("book moves first"), std::string::npos) << withBook.out;
   EXPECT_EQ(without.status, 0) << without.out;
   EXPECT_EQ(without.out.find("from the book"), std::string::npos) << without.out;
+}
+
+// build --records harvests an arena record's decided games (--loser: those one bot lost), walking
+// back from the end with the prover; the same position from two games is written once.
+TEST(Tactics, BuildsASuiteFromArenaRecords) {
+  // Player 1 answers (0,4) (2,4) with (0,5), after which (3,4) threatens (1,4) and the only block
+  // makes player 1's 3: the defence position is the one before (0,5).
+  const std::string game = "\"opening_plies\":1,\"moves\":[\"0 4\",\"1 3\",\"2 4\",\"0 5\",\"3 4\",\"1 4\"],"
+                           "\"winner_seat\":1,\"reason\":\"line3\"}";
+  const std::string records = yav::scratchPath("records.jsonl"), suite = yav::scratchPath("harvest.txt");
+  std::ofstream(records)
+      << "{\"record_header\":{\"arena_version\":\"3\",\"mode\":\"match\",\"bots\":[{\"name\":\"old\"},{\"name\":\"new\"}]}}\n"
+      << "{\"game\":0,\"bots\":[\"old\",\"new\"],\"seats\":[\"A\",\"B\"]," << game << "\n"   // new loses
+      << "{\"game\":1,\"bots\":[\"old\",\"new\"],\"seats\":[\"B\",\"A\"]," << game << "\n"   // old loses
+      << "{\"game\":2,\"bots\":[\"old\",\"new\"],\"seats\":[\"A\",\"B\"],\"opening_plies\":1,\"moves\":[\"0 4\"],"
+         "\"winner_seat\":2,\"reason\":\"timeout\"}\n";  // old loses on time: nothing to harvest
+  const std::string defence = "defence 0000000014000000 0000000000080000 1 " + std::to_string(yav::cellAt(0, 5)) + " 3";
+  auto build = [&](const std::string& loser) {
+    const yav::CommandRun tool = run("build --records " + records + (loser.empty() ? "" : " --loser " + loser) +
+                                     " --out " + suite + " --prove-iterations 20000");
+    EXPECT_EQ(tool.status, 0) << tool.out;
+    std::ifstream in(suite);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  std::string text = build("new");
+  EXPECT_NE(text.find("1 game of " + records + " lost by new"), std::string::npos) << text;
+  EXPECT_NE(text.find(defence + "\n"), std::string::npos) << text;
+  text = build("old");
+  EXPECT_NE(text.find("2 games of " + records + " lost by old"), std::string::npos) << text;
+  EXPECT_NE(text.find(defence + "\n"), std::string::npos) << text;
+  text = build("");
+  EXPECT_EQ(text.find(defence), text.rfind(defence)) << "written twice:\n" << text;
+
+  yav::CommandRun tool = run("build --records " + records + " --loser nobody --out " + suite);
+  EXPECT_EQ(tool.status, 2);
+  EXPECT_NE(tool.out.find("no bot named 'nobody' in " + records), std::string::npos) << tool.out;
+  tool = run("build --records " + records + ".missing --out " + suite);
+  EXPECT_EQ(tool.status, 2);
+  EXPECT_NE(tool.out.find("cannot read " + records + ".missing"), std::string::npos) << tool.out;
+  tool = run("build --loser new --out " + suite);
+  EXPECT_EQ(tool.status, 2);
+  EXPECT_NE(tool.out.find("--loser needs --records FILE"), std::string::npos) << tool.out;
+  std::remove(records.c_str());
+  std::remove(suite.c_str());
 }
 
 }  // namespace

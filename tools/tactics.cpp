@@ -2,9 +2,12 @@
 // often a search at CodinGame time gets them right.
 //
 //   tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]
+//   tactics build --records FILE [--loser NAME] --out FILE [--prove-iterations N] [--jobs J]
 //       Plays N self-play games (search without the forcing solver, the kind of play that walks
-//       into traps) from random 2-ply openings, then walks each game back from its end with a
-//       long "prover" search (MCTS-Solver with the forcing solver):
+//       into traps) from random 2-ply openings, or takes the games of an arena record (with
+//       --loser, only those NAME lost: a suite of the traps one bot walked into against another),
+//       then walks each game back from its end with a long "prover" search (MCTS-Solver with the
+//       forcing solver), never into the random opening nor the first two plies:
 //       - attack: the earliest position where the winner, to move, is proven to win;
 //       - defence: the earliest move of the loser after which the position is proven lost, taken
 //         only when the position before it is not proven lost (provenLostBeforeTheMove: a safe
@@ -39,6 +42,7 @@
 #include "opening_book.h"
 #include "search.h"
 #include "tools/cli.h"
+#include "tools/arena/record_file.h"
 #include "tools/arena/stats.h"
 #include "tools/progress.h"
 #include "tools/search_config.h"
@@ -125,19 +129,23 @@ std::vector<Cell> selfPlay(Search& s, uint64_t iterations, uint64_t seed) {
   }
 }
 
-// Positions of one game for the suites (see the file comment).
-void harvest(const std::vector<Cell>& moves, Search& prover, uint64_t proveIterations, std::vector<SuiteEntry>& out) {
+// Positions of one game for the suites (see the file comment); moves before `firstPly` (the
+// random opening) are not harvested. A game not decided by a line on the board (a draw, or one
+// lost by a bad or late answer) gives nothing.
+void harvest(const std::vector<Cell>& moves, int firstPly, Search& prover, uint64_t proveIterations,
+             std::vector<SuiteEntry>& out) {
   std::vector<Board> before;  // before[k]: the position before move k
   Board b;
   Outcome last = Outcome::None;
   for (Cell c : moves) before.push_back(b), last = b.play(c);
   const int n = int(moves.size());
-  if (last == Outcome::Draw) return;
+  if (last == Outcome::Draw || last == Outcome::None) return;
+  firstPly = std::max(firstPly, 2);  // a suite move is a placement, never the steal
   const int lastMover = before[n - 1].toMove();
   const int winner = last == Outcome::Win ? lastMover : lastMover ^ 1;
   // Attack: walk back over the winner's turns while its position stays proven won.
   int earliestWin = -1;
-  for (int k = n - 1; k >= 2; --k) {
+  for (int k = n - 1; k >= firstPly; --k) {
     if (before[k].toMove() != winner) continue;
     if (prove(prover, before[k], proveIterations) != Proof::Win) break;
     earliestWin = k;
@@ -146,7 +154,7 @@ void harvest(const std::vector<Cell>& moves, Search& prover, uint64_t proveItera
     out.push_back({SuiteEntry::Attack, before[earliestWin], moves[earliestWin], n - earliestWin});
   // Defence: the loser's earliest move after which its position is proven lost.
   int earliestLoss = -1;
-  for (int k = n - 1; k >= 2; --k) {
+  for (int k = n - 1; k >= firstPly; --k) {
     if (before[k].toMove() == winner) continue;
     Board after = before[k];
     if (after.play(moves[k]) != Outcome::None) continue;
@@ -159,6 +167,7 @@ void harvest(const std::vector<Cell>& moves, Search& prover, uint64_t proveItera
 
 const char* const kUsage =
     "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
+    "       tactics build --records FILE [--loser NAME] --out FILE [--prove-iterations N] [--jobs J]\n"
     "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
     "                   [--jobs J] [--book] [--list]\n";
 
@@ -166,7 +175,7 @@ struct Options {
   std::string command;  // build or run
   uint64_t games = 50, iterations = 20000, proveIterations = 400000, seed = 1, jobs = 1;
   double timeMs = 75;
-  std::string out, suite, config;
+  std::string out, suite, config, records, loser;
   SearchConfig tested;
   bool list = false;
   bool book = false;
@@ -175,7 +184,10 @@ struct Options {
 Options parseOptions(int argc, char** argv) {
   Options o;
   cli::Flags flags("tactics");
-  flags.integer("--games", "N", o.games, 1, cli::kNoLimit, "self-play games to harvest (build)")
+  flags.integer("--games", "N", o.games, 1, cli::kNoLimit, "self-play games to harvest (build without --records)")
+      .text("--records", "FILE", o.records,
+            "build from the games of an arena record (arena --record) instead of self-play", "none: self-play")
+      .text("--loser", "NAME", o.loser, "with --records: only the games the bot of that name lost", "every decided game")
       .text("--out", "FILE", o.out, "suite file written (build)", "none, needed by build")
       .integer("--iterations", "N", o.iterations, 1, cli::kNoLimit, "iterations per self-play move (build)")
       .integer("--prove-iterations", "N", o.proveIterations, 1, cli::kNoLimit, "iterations of the prover search")
@@ -201,6 +213,7 @@ Options parseOptions(int argc, char** argv) {
     flags.fail("expected one command, build or run");
   o.command = positional[0];
   if (o.command == "build" && o.out.empty()) flags.fail("build needs --out FILE");
+  if (!o.loser.empty() && o.records.empty()) flags.fail("--loser needs --records FILE");
   if (o.command == "run" && o.suite.empty()) flags.fail("run needs --suite FILE");
   return o;
 }
@@ -221,25 +234,80 @@ void forEachInParallel(uint64_t count, uint64_t jobs, const char* unit, Work&& w
   for (auto& t : threads) t.join();
 }
 
-// tactics build: self-play games, harvested into a suite file.
+// A recorded game to harvest: its moves and the plies of its random opening.
+struct RecordedGame {
+  std::vector<Cell> moves;
+  int openingPlies = 0;
+};
+
+// The decided games of an arena record (with `loser`, those that bot lost); exits (status 2) with
+// the file's name when it cannot be read or is not a record.
+std::vector<RecordedGame> readRecordedGames(const std::string& path, const std::string& loser) {
+  std::ifstream in(path);
+  arena::RecordFile file;
+  std::string error;
+  if (!in) error = "cannot read " + path + ": " + std::strerror(errno);
+  else if (arena::readRecordFile(in, path, file, error) && !file.hasHeader) error = path + ": empty record";
+  if (!error.empty()) {
+    std::fprintf(stderr, "tactics: %s\n", error.c_str());
+    std::exit(2);
+  }
+  for (const std::string& w : file.warnings) std::fprintf(stderr, "tactics: %s\n", w.c_str());
+  std::vector<RecordedGame> games;
+  bool loserSeen = false;
+  for (const arena::GameRecord& r : file.games) {
+    if (r.result.winnerSeat < 0) continue;  // a draw or an aborted game
+    const int loserSeat = r.result.winnerSeat ^ 1;
+    loserSeen |= r.nameA == loser || r.nameB == loser;
+    if (!loser.empty() && (loserSeat == r.seatOfA ? r.nameA : r.nameB) != loser) continue;
+    RecordedGame g;
+    for (const arena::MoveRecord& m : r.result.moves) g.moves.push_back(m.cell);
+    g.openingPlies = r.result.openingPlies;
+    games.push_back(g);
+  }
+  if (!loser.empty() && !loserSeen) {
+    std::fprintf(stderr, "tactics: no bot named '%s' in %s\n", loser.c_str(), path.c_str());
+    std::exit(2);
+  }
+  return games;
+}
+
+// tactics build: self-play games, or the games of an arena record, harvested into a suite file.
 int buildSuite(const Options& o) {
   std::mutex mutex;
   std::vector<SuiteEntry> entries;
   SearchOptions playing;
   playing.forcing = false;
-  forEachInParallel(o.games, o.jobs, "games", [&](uint64_t g) {
+  const std::vector<RecordedGame> recorded = o.records.empty() ? std::vector<RecordedGame>() : readRecordedGames(o.records, o.loser);
+  const uint64_t games = o.records.empty() ? o.games : recorded.size();
+  forEachInParallel(games, o.jobs, "games", [&](uint64_t g) {
     thread_local Search player(kNodes, playing), prover(kNodes, proverOptions());  // one per thread
     std::vector<SuiteEntry> found;
-    harvest(selfPlay(player, o.iterations, o.seed + g), prover, o.proveIterations, found);
+    if (o.records.empty())
+      harvest(selfPlay(player, o.iterations, o.seed + g), 2, prover, o.proveIterations, found);
+    else
+      harvest(recorded[g].moves, recorded[g].openingPlies, prover, o.proveIterations, found);
     std::lock_guard<std::mutex> lock(mutex);
     entries.insert(entries.end(), found.begin(), found.end());
   });
+  // Games that repeat a line (the same opening between deterministic bots) give the same position.
   std::sort(entries.begin(), entries.end(), [](const SuiteEntry& a, const SuiteEntry& b) {
-    return a.kind != b.kind ? a.kind < b.kind : a.pliesToEnd < b.pliesToEnd;
+    if (a.kind != b.kind) return a.kind < b.kind;
+    if (a.pliesToEnd != b.pliesToEnd) return a.pliesToEnd < b.pliesToEnd;
+    return formatSuiteEntry(a) < formatSuiteEntry(b);
   });
+  entries.erase(std::unique(entries.begin(), entries.end(),
+                            [](const SuiteEntry& a, const SuiteEntry& b) {
+                              return formatSuiteEntry(a) == formatSuiteEntry(b);
+                            }),
+                entries.end());
   std::ofstream file(o.out);
-  file << "# kind stones0(hex) stones1(hex) toMove move(cell) pliesToEnd — tools/tactics.cpp build, " << o.games
-       << " games at " << o.iterations << " iterations, prover " << o.proveIterations << " iterations, seed " << o.seed
+  file << "# kind stones0(hex) stones1(hex) toMove move(cell) pliesToEnd — tools/tactics.cpp build, ";
+  if (o.records.empty())
+    file << o.games << " games at " << o.iterations << " iterations";
+  else
+    file << games << (games == 1 ? " game of " : " games of ") << o.records << (o.loser.empty() ? "" : " lost by " + o.loser);
+  file << ", prover " << o.proveIterations << " iterations" << (o.records.empty() ? ", seed " + std::to_string(o.seed) : "")
        << "\n";
   for (const SuiteEntry& e : entries) file << formatSuiteEntry(e) << "\n";
   if (!file) {
