@@ -106,24 +106,6 @@ class SearchTree {
     return kept;
   }
 
-  // Whether every expanded node of the root's subtree keeps the liveCount invariant (SearchNode):
-  // for tests, it walks the whole tree.
-  bool liveChildrenConsistent() const {
-    if (root_ == kNone) return true;
-    std::vector<Index> stack{root_};
-    while (!stack.empty()) {
-      const Node& n = pool_[stack.back()];
-      stack.pop_back();
-      if (!n.firstChild) continue;
-      if (n.liveCount > n.childCount) return false;
-      for (Index i = n.firstChild; i < n.firstChild + n.childCount; ++i) {
-        if ((pool_[i].proof == Proof::Win) != (i >= n.firstChild + n.liveCount)) return false;
-        stack.push_back(i);
-      }
-    }
-    return true;
-  }
-
   // `count` consecutive new nodes (not initialised), or kNone when the pool is full.
   Index allocate(size_t count) {
     if (used_ + count > capacity_) return kNone;
