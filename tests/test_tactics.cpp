@@ -69,8 +69,9 @@ TEST(Tactics, TheBookAnswersFirstWithBook) {
   EXPECT_EQ(without.out.find("from the book"), std::string::npos) << without.out;
 }
 
-// build --records harvests an arena record's decided games (--loser: those one bot lost), walking
-// back from the end with the prover; the same position from two games is written once.
+// build --records harvests an arena record's decided games (--loser: those one bot lost;
+// --lost-pairs: only in pairs it did not split), walking back from the end with the prover; the
+// same position from two games is written once.
 TEST(Tactics, BuildsASuiteFromArenaRecords) {
   // Player 1 answers (0,4) (2,4) with (0,5), after which (3,4) threatens (1,4) and the only block
   // makes player 1's 3: the defence position is the one before (0,5).
@@ -82,7 +83,8 @@ TEST(Tactics, BuildsASuiteFromArenaRecords) {
       << "{\"game\":0,\"bots\":[\"old\",\"new\"],\"seats\":[\"A\",\"B\"]," << game << "\n"   // new loses
       << "{\"game\":1,\"bots\":[\"old\",\"new\"],\"seats\":[\"B\",\"A\"]," << game << "\n"   // old loses
       << "{\"game\":2,\"bots\":[\"old\",\"new\"],\"seats\":[\"A\",\"B\"],\"opening_plies\":1,\"moves\":[\"0 4\"],"
-         "\"winner_seat\":2,\"reason\":\"timeout\"}\n";  // old loses on time: nothing to harvest
+         "\"winner_seat\":2,\"reason\":\"timeout\"}\n"  // old loses on time: nothing to harvest
+      << "{\"game\":3,\"bots\":[\"old\",\"new\"],\"seats\":[\"B\",\"A\"]," << game << "\n";  // old loses the pair
   const std::string defence = "defence 0000000014000000 0000000000080000 1 " + std::to_string(yav::cellAt(0, 5)) + " 3";
   auto build = [&](const std::string& loser) {
     const yav::CommandRun tool = run("build --records " + records + (loser.empty() ? "" : " --loser " + loser) +
@@ -95,7 +97,15 @@ TEST(Tactics, BuildsASuiteFromArenaRecords) {
   EXPECT_NE(text.find("1 game of " + records + " lost by new"), std::string::npos) << text;
   EXPECT_NE(text.find(defence + "\n"), std::string::npos) << text;
   text = build("old");
-  EXPECT_NE(text.find("2 games of " + records + " lost by old"), std::string::npos) << text;
+  EXPECT_NE(text.find("3 games of " + records + " lost by old"), std::string::npos) << text;
+  EXPECT_NE(text.find(defence + "\n"), std::string::npos) << text;
+  // Pairs are games 0-1 and 2-3 (the record's default: game / 2). new split the first and won the
+  // second: nothing; old lost both games of the second.
+  text = build("new --lost-pairs");
+  EXPECT_NE(text.find("0 games of " + records + " lost by new in pairs"), std::string::npos) << text;
+  EXPECT_EQ(text.find(defence), std::string::npos) << text;
+  text = build("old --lost-pairs");
+  EXPECT_NE(text.find("2 games of " + records + " lost by old in pairs"), std::string::npos) << text;
   EXPECT_NE(text.find(defence + "\n"), std::string::npos) << text;
   text = build("");
   EXPECT_EQ(text.find(defence), text.rfind(defence)) << "written twice:\n" << text;
@@ -109,6 +119,9 @@ TEST(Tactics, BuildsASuiteFromArenaRecords) {
   tool = run("build --loser new --out " + suite);
   EXPECT_EQ(tool.status, 2);
   EXPECT_NE(tool.out.find("--loser needs --records FILE"), std::string::npos) << tool.out;
+  tool = run("build --records " + records + " --lost-pairs --out " + suite);
+  EXPECT_EQ(tool.status, 2);
+  EXPECT_NE(tool.out.find("--lost-pairs needs --loser NAME"), std::string::npos) << tool.out;
   std::remove(records.c_str());
   std::remove(suite.c_str());
 }

@@ -2,10 +2,12 @@
 // often a search at CodinGame time gets them right.
 //
 //   tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]
-//   tactics build --records FILE [--loser NAME] --out FILE [--prove-iterations N] [--jobs J]
+//   tactics build --records FILE [--loser NAME [--lost-pairs]] --out FILE [--prove-iterations N] [--jobs J]
 //       Plays N self-play games (search without the forcing solver, the kind of play that walks
 //       into traps) from random 2-ply openings, or takes the games of an arena record (with
-//       --loser, only those NAME lost: a suite of the traps one bot walked into against another),
+//       --loser, only those NAME lost: a suite of the traps one bot walked into against another;
+//       with --lost-pairs, only from the pairs of games NAME scored at most 0.5 of 2 in, where
+//       the random opening did not decide the result),
 //       then walks each game back from its end with a long "prover" search (MCTS-Solver with the
 //       forcing solver), never into the random opening nor the first two plies:
 //       - attack: the earliest position where the winner, to move, is proven to win;
@@ -31,6 +33,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -167,7 +170,7 @@ void harvest(const std::vector<Cell>& moves, int firstPly, Search& prover, uint6
 
 const char* const kUsage =
     "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
-    "       tactics build --records FILE [--loser NAME] --out FILE [--prove-iterations N] [--jobs J]\n"
+    "       tactics build --records FILE [--loser NAME [--lost-pairs]] --out FILE [--prove-iterations N] [--jobs J]\n"
     "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
     "                   [--jobs J] [--book] [--list]\n";
 
@@ -179,6 +182,7 @@ struct Options {
   SearchConfig tested;
   bool list = false;
   bool book = false;
+  bool lostPairs = false;
 };
 
 Options parseOptions(int argc, char** argv) {
@@ -188,6 +192,9 @@ Options parseOptions(int argc, char** argv) {
       .text("--records", "FILE", o.records,
             "build from the games of an arena record (arena --record) instead of self-play", "none: self-play")
       .text("--loser", "NAME", o.loser, "with --records: only the games the bot of that name lost", "every decided game")
+      .option("--lost-pairs", o.lostPairs,
+              "with --loser: only from the pairs of games (the same opening, colours swapped) the bot scored at "
+              "most 0.5 of 2 in; a pair split 1-1 was decided by its random opening")
       .text("--out", "FILE", o.out, "suite file written (build)", "none, needed by build")
       .integer("--iterations", "N", o.iterations, 1, cli::kNoLimit, "iterations per self-play move (build)")
       .integer("--prove-iterations", "N", o.proveIterations, 1, cli::kNoLimit, "iterations of the prover search")
@@ -214,6 +221,7 @@ Options parseOptions(int argc, char** argv) {
   o.command = positional[0];
   if (o.command == "build" && o.out.empty()) flags.fail("build needs --out FILE");
   if (!o.loser.empty() && o.records.empty()) flags.fail("--loser needs --records FILE");
+  if (o.lostPairs && o.loser.empty()) flags.fail("--lost-pairs needs --loser NAME");
   if (o.command == "run" && o.suite.empty()) flags.fail("run needs --suite FILE");
   return o;
 }
@@ -240,9 +248,10 @@ struct RecordedGame {
   int openingPlies = 0;
 };
 
-// The decided games of an arena record (with `loser`, those that bot lost); exits (status 2) with
-// the file's name when it cannot be read or is not a record.
-std::vector<RecordedGame> readRecordedGames(const std::string& path, const std::string& loser) {
+// The decided games of an arena record (with `loser`, those that bot lost; with `lostPairs` too,
+// only in pairs where it scored at most 0.5 points of 2); exits (status 2) with the file's name
+// when it cannot be read or is not a record.
+std::vector<RecordedGame> readRecordedGames(const std::string& path, const std::string& loser, bool lostPairs) {
   std::ifstream in(path);
   arena::RecordFile file;
   std::string error;
@@ -255,10 +264,21 @@ std::vector<RecordedGame> readRecordedGames(const std::string& path, const std::
   for (const std::string& w : file.warnings) std::fprintf(stderr, "tactics: %s\n", w.c_str());
   std::vector<RecordedGame> games;
   bool loserSeen = false;
+  std::map<std::pair<int, int>, double> pairPoints;  // (pairing, pair): the loser bot's points
+  std::map<std::pair<int, int>, int> pairGames;
+  for (const arena::GameRecord& r : file.games) {
+    loserSeen |= r.nameA == loser || r.nameB == loser;
+    if (r.result.reason == arena::Reason::Aborted || (r.nameA != loser && r.nameB != loser)) continue;
+    const std::pair<int, int> key{r.pairing, r.pair};
+    const int seat = r.nameA == loser ? r.seatOfA : r.seatOfA ^ 1;
+    pairPoints[key] += r.result.winnerSeat < 0 ? 0.5 : r.result.winnerSeat == seat ? 1.0 : 0.0;
+    ++pairGames[key];
+  }
   for (const arena::GameRecord& r : file.games) {
     if (r.result.winnerSeat < 0) continue;  // a draw or an aborted game
+    const std::pair<int, int> key{r.pairing, r.pair};
+    if (lostPairs && (pairGames[key] != 2 || pairPoints[key] > 0.5)) continue;
     const int loserSeat = r.result.winnerSeat ^ 1;
-    loserSeen |= r.nameA == loser || r.nameB == loser;
     if (!loser.empty() && (loserSeat == r.seatOfA ? r.nameA : r.nameB) != loser) continue;
     RecordedGame g;
     for (const arena::MoveRecord& m : r.result.moves) g.moves.push_back(m.cell);
@@ -278,7 +298,7 @@ int buildSuite(const Options& o) {
   std::vector<SuiteEntry> entries;
   SearchOptions playing;
   playing.forcing = false;
-  const std::vector<RecordedGame> recorded = o.records.empty() ? std::vector<RecordedGame>() : readRecordedGames(o.records, o.loser);
+  const std::vector<RecordedGame> recorded = o.records.empty() ? std::vector<RecordedGame>() : readRecordedGames(o.records, o.loser, o.lostPairs);
   const uint64_t games = o.records.empty() ? o.games : recorded.size();
   forEachInParallel(games, o.jobs, "games", [&](uint64_t g) {
     thread_local Search player(kNodes, playing), prover(kNodes, proverOptions());  // one per thread
@@ -306,7 +326,8 @@ int buildSuite(const Options& o) {
   if (o.records.empty())
     file << o.games << " games at " << o.iterations << " iterations";
   else
-    file << games << (games == 1 ? " game of " : " games of ") << o.records << (o.loser.empty() ? "" : " lost by " + o.loser);
+    file << games << (games == 1 ? " game of " : " games of ") << o.records << (o.loser.empty() ? "" : " lost by " + o.loser)
+         << (o.lostPairs ? " in pairs it scored at most 0.5 of 2 in" : "");
   file << ", prover " << o.proveIterations << " iterations" << (o.records.empty() ? ", seed " + std::to_string(o.seed) : "")
        << "\n";
   for (const SuiteEntry& e : entries) file << formatSuiteEntry(e) << "\n";
