@@ -126,6 +126,8 @@ class SearchTree {
   // Restores node idx's liveCount invariant after some of its live children were proven won for
   // the opponent: moves those behind the others, keeping the order of the rest (so selection
   // still meets the live children in the order it did). Indices of the moved children change.
+  // By hand rather than std::stable_partition, which may allocate a buffer: this runs in the
+  // search's proof backups.
   void dropLostChildren(Index idx) {
     Node& n = (*this)[idx];
     Node lost[kCells];

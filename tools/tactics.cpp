@@ -264,20 +264,20 @@ std::vector<RecordedGame> readRecordedGames(const std::string& path, const std::
   for (const std::string& w : file.warnings) std::fprintf(stderr, "tactics: %s\n", w.c_str());
   std::vector<RecordedGame> games;
   bool loserSeen = false;
-  std::map<std::pair<int, int>, double> pairPoints;  // (pairing, pair): the loser bot's points
+  std::map<std::pair<int, int>, uint32_t> pairHalfPoints;  // (pairing, pair): the loser bot's half-points
   std::map<std::pair<int, int>, int> pairGames;
   for (const arena::GameRecord& r : file.games) {
     loserSeen |= r.nameA == loser || r.nameB == loser;
     if (r.result.reason == arena::Reason::Aborted || (r.nameA != loser && r.nameB != loser)) continue;
     const std::pair<int, int> key{r.pairing, r.pair};
     const int seat = r.nameA == loser ? r.seatOfA : r.seatOfA ^ 1;
-    pairPoints[key] += r.result.winnerSeat < 0 ? 0.5 : r.result.winnerSeat == seat ? 1.0 : 0.0;
+    pairHalfPoints[key] += halfPoints(r.result.winnerSeat < 0 ? kDrawResult : r.result.winnerSeat, seat);
     ++pairGames[key];
   }
   for (const arena::GameRecord& r : file.games) {
     if (r.result.winnerSeat < 0) continue;  // a draw or an aborted game
     const std::pair<int, int> key{r.pairing, r.pair};
-    if (lostPairs && (pairGames[key] != 2 || pairPoints[key] > 0.5)) continue;
+    if (lostPairs && (pairGames[key] != 2 || pairHalfPoints[key] > 1)) continue;
     const int loserSeat = r.result.winnerSeat ^ 1;
     if (!loser.empty() && (loserSeat == r.seatOfA ? r.nameA : r.nameB) != loser) continue;
     RecordedGame g;
