@@ -12,6 +12,7 @@
 #include "book/embedded_book.h"
 #include "clock.h"
 #include "opening_book.h"
+#include "ponder.h"
 #include "protocol.h"
 #include "search.h"
 
@@ -31,6 +32,7 @@ struct BotConfig {
   bool forcing = true;
   bool endgame = false;
   bool quiet = false;
+  bool ponder = true;         // search on while the opponent thinks (ponder.h); never with --iterations
 };
 
 const char* const kUsage =
@@ -45,6 +47,7 @@ const char* const kUsage =
     "  --no-forcing        without the forcing-sequence solver (default: with)\n"
     "  --endgame           with the exact endgame solver (default off)\n"
     "  --quiet             no line per turn on stderr (default: one per turn)\n"
+    "  --no-ponder         no search while the opponent thinks (default: ponder; off with --iterations)\n"
     "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
     "A loaded machine's pauses stop the search earlier, to answer 10 ms before the limit.\n";
 
@@ -94,6 +97,8 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       cfg.endgame = true;
     } else if (arg == "--quiet") {
       cfg.quiet = true;
+    } else if (arg == "--no-ponder") {
+      cfg.ponder = false;
     } else if (arg == "--help" || arg == "-h") {
       std::cout << kUsage;
       std::exit(0);
@@ -154,8 +159,17 @@ int main(int argc, char** argv) {
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;
   yav::OpeningBook book;
+  yav::Ponderer ponderer(search);
+  const bool pondering = cfg.ponder && cfg.iterations == 0;  // fixed iterations stay reproducible
+  // After an answer: think on the opponent's time about the position the answer left.
+  auto ponderAfter = [&](const yav::Board& board, yav::Cell move, int turnNumber) {
+    yav::Board next = board;
+    if (pondering && next.play(move) == yav::Outcome::None) ponderer.start(next, cfg.seed + uint64_t(turnNumber) + 1000);
+  };
   for (int turnNumber = 1; reader.read(turn); ++turnNumber) {
     const yav::Stopwatch clock;  // the turn's time runs from the moment its input was read
+    const uint64_t pondered = ponderer.stop();
+    const std::string ponderNote = pondered ? ", pondered " + std::to_string(pondered) + " it" : "";
     for (const auto& e : turn.errors) std::cerr << "protocol: " << e << "\n";
 
     // ---- Opening book: consulted here, before the search (unless cfg.book is false). ----
@@ -178,7 +192,8 @@ int main(int argc, char** argv) {
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
       if (!cfg.quiet)
         std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, *bookMove) << " | book"
-                  << searched << ", " << rounded(clock.elapsedMs(), 1) << " ms\n";
+                  << searched << ponderNote << ", " << rounded(clock.elapsedMs(), 1) << " ms\n";
+      ponderAfter(turn.board, *bookMove, turnNumber);
       continue;
     }
 
@@ -195,9 +210,11 @@ int main(int argc, char** argv) {
     if (!cfg.quiet)
       std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, move) << " | "
                 << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
-                << ", value " << rounded(result.value, 2) << ", proof " << yav::proofName(result.proof) << ", "
-                << rounded(answerMs, 1) << " ms\n";
+                << ", value " << rounded(result.value, 2) << ", proof " << yav::proofName(result.proof)
+                << ponderNote << ", " << rounded(answerMs, 1) << " ms\n";
+    ponderAfter(turn.board, move, turnNumber);
   }
+  ponderer.stop();
   // The read that ended the loop may have found malformed input (a grid cut short, garbage).
   for (const auto& e : turn.errors) std::cerr << "protocol: " << e << "\n";
 }

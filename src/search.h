@@ -28,6 +28,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -59,6 +60,18 @@ class Search {
   const SearchTree& tree() const { return tree_; }  // for tests and tools: the tree as it stands
 
   void reset() { tree_.clear(); }
+
+  // Searches `position` until `stop` is set by another thread or the root is proven, returning the
+  // iterations done: thinking on the opponent's time (ponder.h). The tree is kept for the next
+  // run(), whose position is then a child of this root. The root solvers are left to that run():
+  // they could take milliseconds to notice `stop`, and one iteration takes microseconds.
+  uint64_t ponder(const Board& position, const std::atomic<bool>& stop, uint64_t seed) {
+    rng_.reseed(seed);
+    tree_.setRoot(position);
+    uint64_t done = 0;
+    while (!stop.load(std::memory_order_relaxed) && tree_[tree_.root()].proof == Proof::Unknown) iterate(), ++done;
+    return done;
+  }
 
   // Searches `position` (side to move = position.toMove()). Reuses the previous tree when
   // `position` is reachable from the previous root within two plies (our move + the reply).

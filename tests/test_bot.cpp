@@ -134,6 +134,37 @@ TEST(Bot, DeepEarlyTurnsUseTheirBudget) {
   EXPECT_EQ(runBot("--deep-until-turn x", "/dev/null").exitCode, 2);
 }
 
+// Pondering: while the next turn's input is held back, the bot searches on (ponder.h) and says so
+// on the next turn's stderr line; its answers stay legal. --no-ponder and --iterations turn it off.
+TEST(Bot, PondersWhileTheOpponentThinks) {
+  const std::string input = kData + "transcript_second_id2.txt";  // 12 lines for turn 1, 11 a turn later
+  auto run = [&](const std::string& args) {
+    return runCommand("{ head -n 12 " + input + "; sleep 0.2; tail -n +13 " + input + "; } | " + kBot +
+                      " --no-book --time-ms 5 --first-time-ms 20 " + args + " 2>&1 >/dev/null");
+  };
+  const std::regex pondered(R"(turn 2: .*pondered (\d+) it)");
+  const CommandRun on = run("");
+  ASSERT_EQ(on.status, 0) << on.out;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(on.out, m, pondered)) << on.out;
+  EXPECT_GT(std::stoull(m[1]), 100u) << "0.2 s of pondering";
+  for (const char* off : {"--no-ponder", "--iterations 50"}) {
+    const CommandRun r = run(off);
+    ASSERT_EQ(r.status, 0) << off << ": " << r.out;
+    EXPECT_EQ(r.out.find("pondered"), std::string::npos) << off << ": " << r.out;
+  }
+  const CommandRun answers =
+      runCommand("{ head -n 12 " + input + "; sleep 0.1; tail -n +13 " + input + "; } | " + kBot + " --time-ms 5 --first-time-ms 20 --quiet > " +
+                 scratchPath("ponder_answers.txt"));
+  ASSERT_EQ(answers.status, 0);
+  BotRun fromFile;
+  std::istringstream lines(readFile(scratchPath("ponder_answers.txt")));
+  for (std::string line; std::getline(lines, line);) fromFile.lines.push_back(line);
+  fromFile.exitCode = 0;
+  expectLegalAnswers("transcript_second_id2.txt", fromFile);
+  std::remove(scratchPath("ponder_answers.txt").c_str());
+}
+
 TEST(Bot, BadCommandLineIsRejected) {
   EXPECT_EQ(runBot("--bogus", "/dev/null").exitCode, 2);
   EXPECT_EQ(runBot("--time-ms", "/dev/null").exitCode, 2);

@@ -1,6 +1,11 @@
 // The MCTS-solver: tactics, proofs, legality, the steal, tree reuse, the node pool.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "ponder.h"
 #include "search.h"
 #include "tests/test_util.h"
 
@@ -376,6 +381,48 @@ TEST(Search, LiveChildrenInvariantHolds) {
     if (game.play(r.move) != Outcome::None) break;
   }
 }
+
+// Pondering (ponder.h): the search goes on at the position our answer left until it is stopped,
+// and the next turn, one ply below, reuses that tree.
+TEST(Ponder, PonderedTreeIsReusedByTheNextTurn) {
+  Search s(kTestNodes);
+  Board b = Board::fromStones(cellsAt({{4, 4}, {2, 3}}), cellsAt({{3, 3}, {5, 5}}), 0);
+  const SearchResult ours = s.run(b, iterations(2000));
+  ASSERT_TRUE(b.isLegal(ours.move));
+  ASSERT_EQ(b.play(ours.move), Outcome::None);
+  uint64_t pondered = 0;
+  {
+    Ponderer ponderer(s);
+    ponderer.start(b, 5);
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    pondered = ponderer.stop();
+    EXPECT_EQ(ponderer.stop(), 0u) << "a second stop has nothing to stop";
+  }
+  EXPECT_GT(pondered, 0u);
+  EXPECT_TRUE(s.tree().rootBoard() == b) << "the pondered root is the position after our move";
+  EXPECT_GE(s.tree()[s.tree().root()].visits, pondered);
+  EXPECT_TRUE(liveChildrenConsistent(s.tree()));
+  const Cell reply = lowestCell(b.legalMoves() & ~b.losingCells(b.toMove()));
+  ASSERT_EQ(b.play(reply), Outcome::None);
+  const SearchResult next = s.run(b, iterations(10));
+  EXPECT_TRUE(next.reused);
+  EXPECT_GT(next.nodes, 10u) << "the subtree grown while pondering is kept";
+  EXPECT_TRUE(b.isLegal(next.move));
+}
+
+// A root the pondering proves (the side to move wins at once) ends the thread without a stop;
+// stopping a ponderer that never started, or destroying a running one, is harmless.
+TEST(Ponder, EndsByItselfOnAProvenRootAndStopsCleanly) {
+  Search s(kTestNodes);
+  const Board win = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 4}}), cellsAt({{4, 0}, {4, 8}, {8, 4}}), 0);
+  std::atomic<bool> never{false};
+  EXPECT_LE(s.ponder(win, never, 1), 2u);
+  EXPECT_EQ(s.tree()[s.tree().root()].proof, Proof::Win);
+  Ponderer idle(s);
+  EXPECT_EQ(idle.stop(), 0u);
+  Ponderer running(s);
+  running.start(Board(), 2);
+}  // `running` stops and joins in its destructor
 
 // The RAVE update adds a visit and its half-points to both AMAF counters in one 64-bit addition;
 // each counter must get exactly its own part, also when the other one is large.
