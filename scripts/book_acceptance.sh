@@ -4,6 +4,8 @@
 # openings, then from random first stones with the no-book side at 40 ms and at 200 ms. Each
 # match's JSON summary and both bots' stderr go to --out; the table at the end gives the score
 # with its 95% interval, Elo with its bounds, and the book side's book moves per game.
+# Both sides run with --no-ponder: this measures the book, and with 2 games at once on 2 cores
+# there is no free core for a bot to think on while its opponent does (docs/search.md, Pondering).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,8 +60,8 @@ for m in "${matches[@]}"; do
   k=$((k + 1))
   if [ -n "$only" ] && [[ ",$only," != *",$name,"* ]]; then continue; fi
   if [ -z "$only" ] && [ "$name" = self ]; then continue; fi  # only on request
-  opponent="nobook=$bot --no-book $nobook"
-  [ "$nobook" = BOOK ] && opponent="mirror=$bot"  # self-play: how deep the book reaches both sides
+  opponent="nobook=$bot --no-ponder --no-book $nobook"
+  [ "$nobook" = BOOK ] && opponent="mirror=$bot --no-ponder"  # self-play: how deep the book reaches both sides
   rm -rf "$out/$name-logs" && mkdir -p "$out/$name-logs"
   echo "== $name: arena $flags, ${opponent%%=*} side ${nobook:-at CodinGame time}"
   # shellcheck disable=SC2086  # the flags are words
@@ -67,6 +69,6 @@ for m in "${matches[@]}"; do
   [ "$name" = empty ] && seeded=()  # the empty board has no random opening to seed
   build/bin/arena --games "$games" --jobs "$jobs" "${seeded[@]}" $flags --quiet \
     --json "$out/$name.json" --record "$out/$name.jsonl" --stderr-dir "$out/$name-logs" \
-    "book=$bot" "$opponent"
+    "book=$bot --no-ponder" "$opponent"
 done
 python3 scripts/acceptance_report.py "$out"
