@@ -66,8 +66,9 @@ def check_size(path, budget):
     print(f'check: size {units} UTF-16 units ({units - book} of code, {book} of opening book); budget {budget} '
           f'(headroom {budget - units}); CodinGame limit {HARD_LIMIT} (headroom {HARD_LIMIT - units})')
     if units > budget:
-        # The book's literal adds about 4% of quotes and line breaks to its characters.
-        room = int((book - (units - budget)) / 1.04)
+        # The packer's budget counts the same characters as book_characters: the literal's quotes
+        # and line breaks are counted with the code.
+        room = book - (units - budget)
         hint = (f'; re-pack a smaller book: build/bin/bookpack --budget {room}, then ./scripts/build.sh'
                 if book > 0 and room > 0 else '; shrink the opening book or strip more')
         fail(f'{os.path.relpath(path)} is {units} characters, {units - budget} over the budget of {budget}'

@@ -392,10 +392,14 @@ TEST(Ponder, PonderedTreeIsReusedByTheNextTurn) {
   ASSERT_EQ(b.play(ours.move), Outcome::None);
   uint64_t pondered = 0;
   {
+    // Short pondering spells, as between turns, until one got CPU time (a loaded or sanitised test
+    // run may give a 50 ms spell none): each restarts on the same root and keeps its tree.
     Ponderer ponderer(s);
-    ponderer.start(b, 5);
-    std::this_thread::sleep_for(std::chrono::milliseconds(30));
-    pondered = ponderer.stop();
+    for (int spell = 0; spell < 40 && pondered == 0; ++spell) {
+      ponderer.start(b, 5 + uint64_t(spell));
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      pondered += ponderer.stop();
+    }
     EXPECT_EQ(ponderer.stop(), 0u) << "a second stop has nothing to stop";
   }
   EXPECT_GT(pondered, 0u);
