@@ -136,33 +136,38 @@ TEST(Bot, DeepEarlyTurnsUseTheirBudget) {
 
 // Pondering: while the next turn's input is held back, the bot searches on (ponder.h) and says so
 // on the next turn's stderr line; its answers stay legal. --no-ponder and --iterations turn it off.
+// The rest of the input is sent 0.2 s after the first answer appeared (not after a fixed delay: a
+// sanitised bot may take longer than that to start), as an opponent's thinking time would be.
 TEST(Bot, PondersWhileTheOpponentThinks) {
   const std::string input = kData + "transcript_second_id2.txt";  // 12 lines for turn 1, 11 a turn later
+  const std::string answers = scratchPath("ponder_answers.txt");
   auto run = [&](const std::string& args) {
-    return runCommand("{ head -n 12 " + input + "; sleep 0.2; tail -n +13 " + input + "; } | " + kBot +
-                      " --no-book --time-ms 5 --first-time-ms 20 " + args + " 2>&1 >/dev/null");
+    std::remove(answers.c_str());
+    return runCommand("{ head -n 12 " + input + "; i=0; while [ ! -s " + answers + " ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done; " +
+                      "sleep 0.2; tail -n +13 " + input + "; } | " + kBot + " --no-book --time-ms 5 --first-time-ms 20 " + args +
+                      " 2>&1 >" + answers);
   };
-  const std::regex pondered(R"(turn 2: .*pondered (\d+) it)");
+  auto expectLegal = [&]() {
+    BotRun fromFile;
+    std::istringstream lines(readFile(answers));
+    for (std::string line; std::getline(lines, line);) fromFile.lines.push_back(line);
+    fromFile.exitCode = 0;
+    expectLegalAnswers("transcript_second_id2.txt", fromFile);
+  };
   const CommandRun on = run("");
   ASSERT_EQ(on.status, 0) << on.out;
+  const std::regex pondered(R"(turn 2: .*pondered (\d+) it)");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(on.out, m, pondered)) << on.out;
   EXPECT_GT(std::stoull(m[1]), 0u) << "0.2 s of pondering";
+  expectLegal();
   for (const char* off : {"--no-ponder", "--iterations 50"}) {
     const CommandRun r = run(off);
     ASSERT_EQ(r.status, 0) << off << ": " << r.out;
     EXPECT_EQ(r.out.find("pondered"), std::string::npos) << off << ": " << r.out;
+    expectLegal();
   }
-  const CommandRun answers =
-      runCommand("{ head -n 12 " + input + "; sleep 0.1; tail -n +13 " + input + "; } | " + kBot + " --time-ms 5 --first-time-ms 20 --quiet > " +
-                 scratchPath("ponder_answers.txt"));
-  ASSERT_EQ(answers.status, 0);
-  BotRun fromFile;
-  std::istringstream lines(readFile(scratchPath("ponder_answers.txt")));
-  for (std::string line; std::getline(lines, line);) fromFile.lines.push_back(line);
-  fromFile.exitCode = 0;
-  expectLegalAnswers("transcript_second_id2.txt", fromFile);
-  std::remove(scratchPath("ponder_answers.txt").c_str());
+  std::remove(answers.c_str());
 }
 
 TEST(Bot, BadCommandLineIsRejected) {
