@@ -1,7 +1,7 @@
 // The tactics tool end to end: a suite file is read (a malformed line is an error naming the file
 // and line), an attack position the bot must win is solved, the counts are printed, and a defence
-// position lost before the move is left out; --book plays the embedded book's moves first; a suite
-// is built from the games of an arena record.
+// position lost before the move is left out (also one a book database proves lost, --db); --book
+// plays the embedded book's moves first; a suite is built from the games of an arena record.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -12,7 +12,10 @@
 #include <string>
 
 #include "board.h"
+#include "symmetry.h"
 #include "tests/test_util.h"
+#include "tools/book/db_file.h"
+#include "tools/book/grow.h"
 #include "tools/cli.h"
 
 namespace {
@@ -51,8 +54,46 @@ TEST(Tactics, ALostDefencePositionIsLeftOutWhateverIsPlayed) {
     EXPECT_EQ(tool.status, 0) << tool.out;
     EXPECT_NE(tool.out.find("(suite move 2 6, played "), std::string::npos) << tool.out;
     EXPECT_NE(tool.out.find("left out (lost before the move)"), std::string::npos) << config << "\n" << tool.out;
-    EXPECT_EQ(tool.out.find("defence    0/"), std::string::npos) << tool.out;
+    EXPECT_NE(tool.out.find("defence    0/  0  (1 left out"), std::string::npos) << tool.out;  // not a failure
   }
+}
+
+// --db: a defence position the book database proves lost (every move class proven lost in its
+// verdict) is left out, where one prover search leaves it open; a database that cannot be read
+// is an error naming the file.
+TEST(Tactics, APositionTheBookDatabaseProvesLostIsLeftOut) {
+  using namespace yav;
+  const Board b = Board::fromStones(cellsAt({{4, 4}, {2, 6}}), cellsAt({{1, 0}}), 1);
+  const PositionKey key = canonicalize(b).key;
+  book::DeepVerdict lost;
+  for (Cell m : moveClasses(book::boardOf(key))) lost.moves.push_back({m, 0.0f, Proof::Loss, 100});
+  lost.best = lost.moves.front().move;
+  book::Database db;
+  db.setVerdict(book::GrowOptions().deep.key(), key, lost);
+  const std::string dbPath = scratchPath("lost.db"), suite = scratchPath("three.txt");
+  std::string error;
+  ASSERT_TRUE(book::saveDatabase(dbPath, db, error)) << error;
+  std::ofstream(suite) << "defence " << cli::hexText(b.stones(0)) << " " << cli::hexText(b.stones(1)) << " 1 "
+                       << cellAt(3, 3) << " 20\n";
+  const std::string args = "run --suite " + suite + " --time-ms 10 --prove-iterations 2000 --list";
+  const CommandRun withDb = run(args + " --db " + dbPath), without = run(args);
+  EXPECT_EQ(withDb.status, 0) << withDb.out;
+  EXPECT_NE(withDb.out.find("left out (lost before the move, by the book database)"), std::string::npos) << withDb.out;
+  EXPECT_NE(withDb.out.find("defence    0/  0  (1 left out: proven lost, 1 of them by the book database)"),
+            std::string::npos)
+      << withDb.out;
+  EXPECT_EQ(without.status, 0) << without.out;
+  EXPECT_EQ(without.out.find("left out"), std::string::npos) << without.out;
+  const bool counted = without.out.find("defence    1/  1") != std::string::npos ||
+                       without.out.find("defence    0/  1") != std::string::npos;
+  EXPECT_TRUE(counted) << without.out;  // without the database the position counts
+
+  std::ofstream(dbPath, std::ios::trunc) << "not a database";
+  const CommandRun corrupt = run(args + " --db " + dbPath);
+  EXPECT_NE(corrupt.status, 0);
+  EXPECT_NE(corrupt.out.find(dbPath), std::string::npos) << corrupt.out;
+  std::remove(dbPath.c_str());
+  std::remove(suite.c_str());
 }
 
 // --book answers from the embedded book where it has a move, as the bot does: the empty board is in

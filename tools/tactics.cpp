@@ -22,7 +22,7 @@
 //         proven (positions solved without a proof count at the full time);
 //       - defence: avoided when the move differs from the losing move and is not proven lost;
 //         positions the prover proves lost (no defence exists) are left out and counted, whatever
-//         the search under test played.
+//         the search under test played; with --db, so are those a book database proves lost.
 // The prover is the offline analysis search (MCTS-Solver, forcing and exact endgame solvers) with
 // the endgame solver's budget raised so that it settles every root of up to 24 empty cells.
 #include <algorithm>
@@ -47,6 +47,9 @@
 #include "tools/cli.h"
 #include "tools/arena/record_file.h"
 #include "tools/arena/stats.h"
+#include "tools/book/db_file.h"
+#include "tools/book/graph.h"
+#include "tools/book/grow.h"
 #include "tools/progress.h"
 #include "tools/search_config.h"
 #include "tools/tactics_suite.h"
@@ -111,6 +114,31 @@ bool provenLostBeforeTheMove(Search& prover, const Board& b, uint64_t iterations
   return true;
 }
 
+// The positions a book database (bookgen) proves lost for the side to move: its deep searches,
+// minimaxed over the book's graph, prove losses deeper than one prover search finds. Two of the
+// suite's defence positions, three stones each, are such: every move loses in the book, while the
+// prover leaves one move open. Without a database (--db) nothing is proven here.
+class BookProofs {
+ public:
+  bool load(const std::string& path, std::string& error) {
+    book::Database db;
+    if (!book::loadDatabase(path, db, error)) return false;
+    graph_ = book::BookGraph::fromDatabase(db, book::GrowOptions().deep.key());
+    loaded_ = true;
+    return true;
+  }
+  bool provesLost(const Board& b) const {
+    if (!loaded_) return false;
+    const book::BookGraph::Node* node = graph_.find(canonicalize(b).key);
+    return node && node->estimate.proof == Proof::Loss;
+  }
+  size_t positions() const { return graph_.nodes().size(); }
+
+ private:
+  book::BookGraph graph_;
+  bool loaded_ = false;
+};
+
 // A random opening of two plies (no steal, no 3), then self-play to the end. Returns the moves.
 std::vector<Cell> selfPlay(Search& s, uint64_t iterations, uint64_t seed) {
   Rng rng(seed);
@@ -136,7 +164,7 @@ std::vector<Cell> selfPlay(Search& s, uint64_t iterations, uint64_t seed) {
 // random opening) are not harvested. A game not decided by a line on the board (a draw, or one
 // lost by a bad or late answer) gives nothing.
 void harvest(const std::vector<Cell>& moves, int firstPly, Search& prover, uint64_t proveIterations,
-             std::vector<SuiteEntry>& out) {
+             const BookProofs& bookProofs, std::vector<SuiteEntry>& out) {
   std::vector<Board> before;  // before[k]: the position before move k
   Board b;
   Outcome last = Outcome::None;
@@ -164,7 +192,8 @@ void harvest(const std::vector<Cell>& moves, int firstPly, Search& prover, uint6
     if (prove(prover, after, proveIterations) != Proof::Win) break;
     earliestLoss = k;
   }
-  if (earliestLoss >= 0 && n - earliestLoss > 2 && !provenLostBeforeTheMove(prover, before[earliestLoss], proveIterations))
+  if (earliestLoss >= 0 && n - earliestLoss > 2 && !bookProofs.provesLost(before[earliestLoss]) &&
+      !provenLostBeforeTheMove(prover, before[earliestLoss], proveIterations))
     out.push_back({SuiteEntry::Defence, before[earliestLoss], moves[earliestLoss], n - earliestLoss});
 }
 
@@ -172,13 +201,13 @@ const char* const kUsage =
     "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
     "       tactics build --records FILE [--loser NAME [--lost-pairs]] --out FILE [--prove-iterations N] [--jobs J]\n"
     "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
-    "                   [--jobs J] [--book] [--list]\n";
+    "                   [--jobs J] [--book] [--db FILE] [--list]\n";
 
 struct Options {
   std::string command;  // build or run
   uint64_t games = 50, iterations = 20000, proveIterations = 400000, seed = 1, jobs = 1;
   double timeMs = 75;
-  std::string out, suite, config, records, loser;
+  std::string out, suite, config, records, loser, db;
   SearchConfig tested;
   bool list = false;
   bool book = false;
@@ -213,6 +242,10 @@ Options parseOptions(int argc, char** argv) {
       .option("--book", o.book,
               "play the embedded book's move where it has one, as the bot does (run): the suite then "
               "measures the bot as shipped, not its search alone")
+      .text("--db", "FILE", o.db,
+            "a book database (bookgen): a defence position its book proves lost is left out (run) or "
+            "not harvested (build), as the prover's are",
+            "none")
       .option("--list", o.list, "one line per position with the move played and the verdict (run)");
   const std::vector<std::string> positional =
       flags.parseOrExit(argc, argv, 1, kUsage, 1, "CONFIG keys:\n" + searchConfigKeys());
@@ -293,7 +326,21 @@ std::vector<RecordedGame> readRecordedGames(const std::string& path, const std::
 }
 
 // tactics build: self-play games, or the games of an arena record, harvested into a suite file.
+// The proofs of --db, when given; false after reporting a database that cannot be read.
+bool loadBookProofs(const Options& o, BookProofs& proofs) {
+  if (o.db.empty()) return true;
+  std::string error;
+  if (!proofs.load(o.db, error)) {
+    std::fprintf(stderr, "tactics: %s\n", error.c_str());
+    return false;
+  }
+  std::fprintf(stderr, "tactics: %zu searched positions of %s\n", proofs.positions(), o.db.c_str());
+  return true;
+}
+
 int buildSuite(const Options& o) {
+  BookProofs bookProofs;
+  if (!loadBookProofs(o, bookProofs)) return 1;
   std::mutex mutex;
   std::vector<SuiteEntry> entries;
   SearchOptions playing;
@@ -304,9 +351,9 @@ int buildSuite(const Options& o) {
     thread_local Search player(kNodes, playing), prover(kNodes, proverOptions());  // one per thread
     std::vector<SuiteEntry> found;
     if (o.records.empty())
-      harvest(selfPlay(player, o.iterations, o.seed + g), 2, prover, o.proveIterations, found);
+      harvest(selfPlay(player, o.iterations, o.seed + g), 2, prover, o.proveIterations, bookProofs, found);
     else
-      harvest(recorded[g].moves, recorded[g].openingPlies, prover, o.proveIterations, found);
+      harvest(recorded[g].moves, recorded[g].openingPlies, prover, o.proveIterations, bookProofs, found);
     std::lock_guard<std::mutex> lock(mutex);
     entries.insert(entries.end(), found.begin(), found.end());
   });
@@ -343,6 +390,7 @@ struct EntryResult {
   bool ok = false;
   double ms = 0;
   bool unavoidable = false;
+  bool lostInBook = false;  // unavoidable by the book database's proof (--db)
   Cell played = kNoCell;
   bool fromBook = false;
 };
@@ -350,8 +398,8 @@ struct EntryResult {
 // One suite position searched at the time under test, judged by the prover (see the file comment).
 // With a book (--book), a position the book holds is answered by its move without a search, as the
 // bot does; it has no proof, so an attack solved that way counts at the full time.
-EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const OpeningBook* book, Search& player,
-                  Search& prover) {
+EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const OpeningBook* book,
+                  const BookProofs& bookProofs, Search& player, Search& prover) {
   SearchResult r;
   const auto bookMove = book ? book->lookup(e.board) : std::nullopt;
   if (bookMove) {
@@ -371,43 +419,51 @@ EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const O
          (outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) == Proof::Loss);
   else
     ok = r.move != e.move && outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) != Proof::Win;
-  // A defence position the prover proves lost has no defence: it is left out, whatever move the
-  // search under test chose (the same positions are left out for every configuration).
-  const bool unavoidable = e.kind == SuiteEntry::Defence && provenLostBeforeTheMove(prover, e.board, o.proveIterations);
-  return {ok, r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, r.move, bookMove.has_value()};
+  // A defence position the book database or the prover proves lost has no defence: it is left
+  // out, whatever move the search under test chose (the same positions for every configuration).
+  const bool lostInBook = e.kind == SuiteEntry::Defence && bookProofs.provesLost(e.board);
+  const bool unavoidable =
+      lostInBook || (e.kind == SuiteEntry::Defence && provenLostBeforeTheMove(prover, e.board, o.proveIterations));
+  return {ok, r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, lostInBook, r.move, bookMove.has_value()};
 }
 
 void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector<EntryResult>& results, const Options& o) {
   for (size_t i = 0; o.list && i < entries.size(); ++i) {
     const SuiteEntry& e = entries[i];
     const EntryResult& r = results[i];
-    const char* verdict = r.unavoidable ? "left out (lost before the move)"
+    const char* verdict = r.lostInBook    ? "left out (lost before the move, by the book database)"
+                          : r.unavoidable ? "left out (lost before the move)"
                           : e.kind == SuiteEntry::Attack ? (r.ok ? "solved" : "missed")
                                                          : (r.ok ? "avoided" : "walked in");
     std::printf("%3zu  %s  (suite move %s, played %s%s): %s\n", i + 1, formatSuiteEntry(e).c_str(),
                 cellName(e.move).c_str(), cellName(r.played).c_str(), r.fromBook ? " from the book" : "", verdict);
   }
   for (int kind = 0; kind < 2; ++kind) {
-    int total = 0, ok = 0, unavoidable = 0;
+    int total = 0, ok = 0, unavoidable = 0, lostInBook = 0;
     std::vector<double> times;
     for (size_t i = 0; i < entries.size(); ++i) {
       if (entries[i].kind != kind) continue;
       if (results[i].unavoidable) {
-        ++unavoidable;
+        ++unavoidable, lostInBook += results[i].lostInBook;
         continue;
       }
       ++total, ok += results[i].ok;
       if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
     }
-    if (!total) continue;
-    const arena::ScoreInterval interval = arena::wilsonInterval(double(ok) / total, total);
-    std::printf("%-8s %3d/%3d = %5.1f%% [%.1f%%, %.1f%%]", kind == SuiteEntry::Attack ? "attack" : "defence", ok, total,
-                100.0 * ok / total, 100 * interval.low, 100 * interval.high);
+    if (!total && !unavoidable) continue;
+    std::printf("%-8s %3d/%3d", kind == SuiteEntry::Attack ? "attack" : "defence", ok, total);
+    if (total) {  // with every position left out there is no share to give
+      const arena::ScoreInterval interval = arena::wilsonInterval(double(ok) / total, total);
+      std::printf(" = %5.1f%% [%.1f%%, %.1f%%]", 100.0 * ok / total, 100 * interval.low, 100 * interval.high);
+    }
     if (!times.empty()) {
       std::sort(times.begin(), times.end());
       std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
     }
-    if (unavoidable) std::printf("  (%d left out: the prover proves them lost)", unavoidable);
+    if (unavoidable && lostInBook)
+      std::printf("  (%d left out: proven lost, %d of them by the book database)", unavoidable, lostInBook);
+    else if (unavoidable)
+      std::printf("  (%d left out: the prover proves them lost)", unavoidable);
     std::printf("   (config '%s', %.0f ms per move%s)\n", o.config.c_str(), o.timeMs, o.book ? ", book moves first" : "");
   }
 }
@@ -421,10 +477,12 @@ int runSuite(const Options& o) {
     std::fprintf(stderr, "tactics: the embedded book does not decode: %s\n", error.c_str());
     return 1;
   }
+  BookProofs bookProofs;
+  if (!loadBookProofs(o, bookProofs)) return 1;
   std::vector<EntryResult> results(entries.size());
   forEachInParallel(entries.size(), o.jobs, "positions", [&](uint64_t i) {
     thread_local Search player(kNodes, o.tested.options), prover(kNodes, proverOptions());
-    results[i] = judge(entries[i], i, o, o.book ? &book : nullptr, player, prover);
+    results[i] = judge(entries[i], i, o, o.book ? &book : nullptr, bookProofs, player, prover);
   });
   printSuiteResults(entries, results, o);
   return 0;
