@@ -115,20 +115,18 @@ bool provenLostBeforeTheMove(Search& prover, const Board& b, uint64_t iterations
 }
 
 // The positions a book database (bookgen) proves lost for the side to move: its deep searches,
-// minimaxed over the book's graph, prove losses deeper than one prover search finds. Two of the
+// minimaxed over the book's graph, prove losses deeper than one prover search finds. Seven of the
 // suite's defence positions, three stones each, are such: every move loses in the book, while the
-// prover leaves one move open. Without a database (--db) nothing is proven here.
+// prover leaves a move open. Without a database (--db) the graph is empty and proves nothing.
 class BookProofs {
  public:
   bool load(const std::string& path, std::string& error) {
     book::Database db;
     if (!book::loadDatabase(path, db, error)) return false;
     graph_ = book::BookGraph::fromDatabase(db, book::GrowOptions().deep.key());
-    loaded_ = true;
     return true;
   }
   bool provesLost(const Board& b) const {
-    if (!loaded_) return false;
     const book::BookGraph::Node* node = graph_.find(canonicalize(b).key);
     return node && node->estimate.proof == Proof::Loss;
   }
@@ -136,7 +134,6 @@ class BookProofs {
 
  private:
   book::BookGraph graph_;
-  bool loaded_ = false;
 };
 
 // A random opening of two plies (no steal, no 3), then self-play to the end. Returns the moves.
@@ -325,7 +322,6 @@ std::vector<RecordedGame> readRecordedGames(const std::string& path, const std::
   return games;
 }
 
-// tactics build: self-play games, or the games of an arena record, harvested into a suite file.
 // The proofs of --db, when given; false after reporting a database that cannot be read.
 bool loadBookProofs(const Options& o, BookProofs& proofs) {
   if (o.db.empty()) return true;
@@ -338,6 +334,7 @@ bool loadBookProofs(const Options& o, BookProofs& proofs) {
   return true;
 }
 
+// tactics build: self-play games, or the games of an arena record, harvested into a suite file.
 int buildSuite(const Options& o) {
   BookProofs bookProofs;
   if (!loadBookProofs(o, bookProofs)) return 1;
