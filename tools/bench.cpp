@@ -22,6 +22,7 @@
 #include "search.h"
 #include "symmetry.h"
 #include "tools/cli.h"
+#include "tools/search_config.h"
 #include "tools/progress.h"
 
 using namespace yav;
@@ -175,9 +176,10 @@ SolverStats timeEndgame(uint64_t seed) {
 
 }  // namespace
 
-// MCTS iterations per second of the bot's search (its default options, no book) on a position given
-// as the bot's input (tests/data/bench_*.txt), for `seconds`; the tree starts empty.
-double timeMcts(const std::string& path, double seconds, uint64_t seed) {
+// MCTS iterations per second of the search (the bot's options unless --config changes them, no
+// book) on a position given as the bot's input (tests/data/bench_*.txt), for `seconds`; the tree
+// starts empty.
+double timeMcts(const std::string& path, double seconds, uint64_t seed, const SearchConfig& config) {
   std::ifstream in(path);
   ProtocolReader reader(in);
   TurnInput turn;
@@ -186,7 +188,7 @@ double timeMcts(const std::string& path, double seconds, uint64_t seed) {
                  in ? "" : std::strerror(errno));
     std::exit(2);
   }
-  static Search search(kDefaultNodes, SearchOptions());
+  static Search search(kDefaultNodes, config.options);
   search.reset();
   SearchLimits limits;
   limits.timeMs = seconds * 1000;
@@ -200,11 +202,17 @@ int main(int argc, char** argv) {
   std::string mctsFiles = "tests/data/bench_empty_id1.txt,tests/data/bench_midgame_id2.txt";
   uint64_t seed = 1;
   int rounds = 1;
+  SearchConfig config;
   cli::Flags flags("bench");
   flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each main measurement (playouts, canonicalisation, each MCTS position)")
       .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each")
       .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed")
-      .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s", mctsFiles);
+      .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s", mctsFiles)
+      .value("--config", "CONFIG", "the search's configuration for MCTS iterations/s (search_match --help)",
+             "the bot's", [&config](const std::string& v) {
+               std::string error;
+               return parseSearchConfig(v, config, error) ? std::string() : "--config: " + error;
+             });
   flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N]\n");
   symmetries();  // built on first use: not inside a timed loop
   const std::vector<PositionKey> positions = realisticPositions(4096, seed + 2);
@@ -246,7 +254,7 @@ int main(int argc, char** argv) {
     if (round == 0 || c < canonNs) canonNs = c;
     if (round == 0 || k < checkNs) checkNs = k;
     for (size_t i = 0; i < mctsPaths.size(); ++i) {
-      mctsIps[i] = std::max(mctsIps[i], timeMcts(mctsPaths[i], seconds, seed + uint64_t(round)));
+      mctsIps[i] = std::max(mctsIps[i], timeMcts(mctsPaths[i], seconds, seed + uint64_t(round), config));
       measured("MCTS");
     }
   }
