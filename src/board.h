@@ -125,8 +125,6 @@ class Board {
   // cell of a 4-window (4 consecutive cells of a line) holding two of its stones and no opponent
   // stone would complete 4 in a row. Cells that win or lose at once are excluded.
   Bitboard checkCells(int player) const;
-  // The stones of `player` on line slot s (axis * kMaxLine + line): bit i = the line's i-th cell.
-  unsigned linePattern(int player, int s) const { return line_[player][s]; }
 
   // Plays a legal move for the side to move (a steal when it names the opponent's stone) and
   // returns what it decided for that player.

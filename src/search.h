@@ -38,7 +38,6 @@
 #include "clock.h"
 #include "endgame.h"
 #include "forcing.h"
-#include "move_prior.h"
 #include "playout.h"
 #include "result.h"
 #include "rng.h"
@@ -149,7 +148,7 @@ class Search {
 
   // Gives node `idx` its children (shuffled, so that unvisited ones are tried in random order).
   // Returns false when the pool is full.
-  bool expand(Index idx, Bitboard moves, const Board& b) {
+  bool expand(Index idx, Bitboard moves) {
     const int count = popcount(moves);
     const Index first = tree_.allocate(size_t(count));
     if (first == kNone) return false;
@@ -158,37 +157,11 @@ class Search {
     while (moves) cells[k++] = popLowest(moves);
     for (int i = count - 1; i > 0; --i) std::swap(cells[i], cells[rng_.below(uint32_t(i + 1))]);
     for (int i = 0; i < count; ++i) SearchTree::initNode(tree_[first + Index(i)], cells[i]);
-    if (priorEnabled() && (idx == tree_.root() || options_.priorAt <= 1) && b.occupied()) seedPrior(first, count, b);
     tree_[idx].firstChild = first;
     tree_[idx].childCount = tree_[idx].liveCount = uint8_t(count);
     return true;
   }
 
-  // The move prior's virtual AMAF playouts for the children [first, first + count) of a node at b
-  // (search_options.h). A steal child is left alone: selection scores it by plain UCT.
-  void seedPrior(Index first, int count, const Board& b) {
-    float logit[kCells];
-    float mean = 0;
-    const Bitboard empty = b.empty();
-    int n = 0;
-    for (int i = 0; i < count; ++i) {
-      const Cell c = tree_[first + Index(i)].move;
-      logit[i] = (empty >> c & 1) ? options_.prior->logit(b, c) : 0.0f;
-      if (empty >> c & 1) mean += logit[i], ++n;
-    }
-    if (!n) return;
-    mean /= float(n);
-    const uint32_t m = options_.priorVisits;
-    for (int i = 0; i < count; ++i) {
-      Node& ch = tree_[first + Index(i)];
-      if (!(empty >> ch.move & 1)) continue;
-      const double q = std::clamp(0.5 + options_.priorScale * double(logit[i] - mean), 0.0, 1.0);
-      ch.amafVisits += m;
-      ch.amafHalfPoints += uint32_t(std::lround(2.0 * m * q));
-    }
-  }
-
-  bool priorEnabled() const { return options_.prior && options_.priorVisits; }
   bool forcingEnabled() const { return options_.forcing && options_.solver && options_.tactics; }
   bool endgameEnabled() const { return options_.endgame && options_.solver && options_.tactics; }
 
@@ -246,13 +219,11 @@ class Search {
           if (options_.solver) n.proof = decided, proven = true;
           break;
         }
-        if ((n.visits < std::max<uint32_t>(options_.expandVisits, 1) && idx != root) || !expand(idx, moves, board)) {
+        if ((n.visits < std::max<uint32_t>(options_.expandVisits, 1) && idx != root) || !expand(idx, moves)) {
           winner = playout(board);
           break;
         }
       }
-      if (idx != root && n.visits == options_.priorAt && n.firstChild && priorEnabled() && options_.priorAt > 1)
-        seedPrior(n.firstChild, n.childCount, board);
       if (idx != root && n.visits == forcingVisits_) {
         if (endgameEnabled() && popcount(board.empty()) <= options_.endgameTreeEmpties) {
           const EndgameResult e = endgame_.solve(board, options_.endgameTreeNodes);

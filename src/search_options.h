@@ -6,8 +6,6 @@
 
 namespace yav {
 
-struct MovePrior;
-
 struct SearchLimits {
   double timeMs = 0;        // wall-clock budget for this call; 0 = none
   double hardMs = 0;        // with timeMs: stop before this too, allowing for the scheduling gaps seen; 0 = none
@@ -50,13 +48,6 @@ struct SearchOptions {
   uint32_t endgameRootNodes = 100000;
   int endgameTreeEmpties = 16;
   uint32_t endgameTreeNodes = 2000;
-  // Move prior (move_prior.h): an expanded node's children start with priorVisits virtual AMAF
-  // playouts valued 0.5 + priorScale * (logit - the children's mean logit), clamped to [0, 1].
-  // Off when prior is null or priorVisits is 0. The prior must outlive the search.
-  const MovePrior* prior = nullptr;
-  uint32_t priorVisits = 0;
-  double priorScale = 0.05;
-  uint32_t priorAt = 8;  // at this visit count of a node (the root: at once); 1 = at expansion
 
   // The offline analysis variant (tactical suites, book verification): the bot's search plus the
   // exact endgame solver.

@@ -8,19 +8,8 @@
 #include <string>
 
 #include "search.h"
-#include "book/move_prior.h"
 
 namespace yav {
-
-// The weights of book/move_prior.h, decoded once.
-inline const MovePrior& shippedMovePrior() {
-  static const MovePrior prior = [] {
-    MovePrior p;
-    p.decode(kMovePriorWeights);
-    return p;
-  }();
-  return prior;
-}
 
 struct SearchConfig {
   SearchOptions options;
@@ -74,9 +63,6 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
     else if (key == "egrootnodes") cfg.options.endgameRootNodes = uint32_t(v);
     else if (key == "egtree") cfg.options.endgameTreeEmpties = int(v);
     else if (key == "egtreenodes") cfg.options.endgameTreeNodes = uint32_t(v);
-    else if (key == "prior") cfg.options.prior = &shippedMovePrior(), cfg.options.priorVisits = uint32_t(v);
-    else if (key == "priorscale") cfg.options.priorScale = v;
-    else if (key == "priorat") cfg.options.priorAt = uint32_t(v);
 
     else {
       error = "unknown config key '" + key + "'";
