@@ -49,13 +49,19 @@ def fail(message):
     sys.exit(1)
 
 
+# (first code point, size) of each block of the book's alphabet: kBookAlphabet, src/book_format.h
+BOOK_ALPHABET = ((0x4E00, 20902), (0x3400, 6582), (0xAC00, 5284))
+
+
 def book_characters(text):
-    """The characters of the embedded book's text (one CJK ideograph per 14 bits, book_format.h)."""
+    """The characters of the embedded book's text (15 bits each, from the three blocks of
+    kBookAlphabet in book_format.h)."""
     found = re.search(r'kEmbeddedBook\s*=', text)  # compacted or readable
     if not found:
         return 0
     start = found.start()
-    return sum(1 for c in text[start:text.find(';', start)] if '\u4e00' <= c <= '\u8dff')
+    return sum(1 for c in text[start:text.find(';', start)] if any(
+        first <= ord(c) < first + size for first, size in BOOK_ALPHABET))
 
 
 def check_size(path, budget):

@@ -15,10 +15,10 @@
 // orientation (a steal names the opponent's stone). Every field has its own adaptive model, per
 // context (BookModels).
 //
-// Text: the stream's bytes, 14 bits per character (most significant first, the last character
-// padded with zero bits), then two characters holding a 28-bit checksum of the stream's
-// characters. A character is the CJK unified ideograph U+4E00 + value: one UTF-16 unit each
-// (CodinGame's count), three bytes in the UTF-8 source, never an escape, quote, control or
+// Text: the stream's bytes, 15 bits per character (most significant first, the last character
+// padded with zero bits), then two characters holding a 30-bit checksum of the stream's
+// characters. A character is a letter of one of three blocks (kBookAlphabet): one UTF-16 unit
+// each (CodinGame's count), three bytes in the UTF-8 source, never an escape, quote, control or
 // combining character. The text is read from an ordinary narrow string literal as UTF-8.
 #pragma once
 
@@ -37,24 +37,35 @@ constexpr int kBookVersionShift = 5;  // the version is the first byte's top 3 b
 constexpr unsigned kBookPass = 62;    // not a cell: no book move, the replies follow
 
 // ---- character code ----
-constexpr int kBookBitsPerChar = 14;
-constexpr unsigned kBookFirstCodePoint = 0x4E00;  // U+4E00..U+8DFF, inside U+4E00..U+9FA5 (Unicode 1.1)
+constexpr int kBookBitsPerChar = 15;
 constexpr int kBookChecksumChars = 2;
 constexpr int kBookUtf8Bytes = 3;  // every book character
 
-inline std::string bookChar(unsigned value) {
-  const unsigned cp = kBookFirstCodePoint + value;
-  return {char(0xE0 | cp >> 12), char(0x80 | (cp >> 6 & 0x3F)), char(0x80 | (cp & 0x3F))};
-}
+// The 2^15 characters, in value order: the CJK unified ideographs of Unicode 1.1, then those of
+// CJK extension A (Unicode 3.0), then the first Hangul syllables (Unicode 2.0). Letters all
+// (category Lo), unchanged by NFC and NFKC; a Hangul syllable splits into jamo only under NFD or
+// NFKD, which no editor or browser applies to pasted text, and a split text fails the checksum.
+struct BookAlphabetBlock {
+  unsigned firstCodePoint, size;
+};
+constexpr BookAlphabetBlock kBookAlphabet[] = {{0x4E00, 20902}, {0x3400, 6582}, {0xAC00, 5284}};
+static_assert(20902 + 6582 + 5284 == 1 << kBookBitsPerChar);  // one character per value
+// (The character of a value, bookChar, is the writer's: tools/book/book_writer.h.)
+
 // The value of the character at byte `at` of text, or -1 when it is not a book character.
 inline int bookValue(const std::string& text, size_t at) {
   if (at + kBookUtf8Bytes > text.size()) return -1;
   const unsigned b0 = uint8_t(text[at]), b1 = uint8_t(text[at + 1]), b2 = uint8_t(text[at + 2]);
   if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return -1;
   const unsigned cp = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
-  return cp >= kBookFirstCodePoint && cp < kBookFirstCodePoint + (1u << kBookBitsPerChar) ? int(cp - kBookFirstCodePoint) : -1;
+  unsigned before = 0;  // values of the earlier blocks
+  for (const BookAlphabetBlock& block : kBookAlphabet) {
+    if (cp - block.firstCodePoint < block.size) return int(before + cp - block.firstCodePoint);
+    before += block.size;
+  }
+  return -1;
 }
-// 28-bit FNV-1a over the stream's character values.
+// 30-bit FNV-1a over the stream's character values.
 inline uint32_t bookChecksum(const std::vector<uint16_t>& values) {
   uint32_t h = 2166136261u;
   for (uint16_t v : values) h = ((h ^ (v & 0xFF)) * 16777619u ^ (v >> 8)) * 16777619u;

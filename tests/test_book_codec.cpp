@@ -18,29 +18,46 @@
 using namespace yav;
 using namespace yav::book;
 
-// Every character value: a BMP code point inside the CJK Unified Ideographs assigned since
-// Unicode 1.1 (U+4E00..U+9FA5: letters, category Lo, no combining marks, no bidi controls, stable
-// under every normalisation form), so one UTF-16 unit; three UTF-8 bytes, all >= 0x80, so that no
-// byte can be a quote, backslash, question mark, newline or any other control inside a literal.
+// Every character value: a BMP code point among letters assigned by Unicode 3.0 (category Lo, no
+// combining marks, no bidi controls): the CJK unified ideographs of Unicode 1.1 (U+4E00..U+9FA5),
+// CJK extension A (U+3400..U+4DB5) and Hangul syllables (U+AC00..U+D7A3), so one UTF-16 unit; three
+// UTF-8 bytes, all >= 0x80, so that no byte can be a quote, backslash, question mark, newline or
+// any other control inside a literal. The values fill the blocks in order, without gaps.
 TEST(BookCodec, EveryCharacterIsOneUtf16UnitAndSafeInALiteral) {
-  std::set<std::string> seen;
+  std::set<unsigned> seen;
   for (unsigned v = 0; v < (1u << kBookBitsPerChar); ++v) {
     const std::string c = bookChar(v);
     ASSERT_EQ(c.size(), size_t(kBookUtf8Bytes)) << v;
     for (char byte : c) ASSERT_GE(uint8_t(byte), 0x80u) << v;
+    ASSERT_EQ(uint8_t(c[0]) & 0xF0u, 0xE0u) << v;  // a three-byte sequence
     const unsigned cp = (uint8_t(c[0]) & 0x0Fu) << 12 | (uint8_t(c[1]) & 0x3Fu) << 6 | (uint8_t(c[2]) & 0x3Fu);
-    ASSERT_GE(cp, 0x4E00u) << v;
-    ASSERT_LE(cp, 0x9FA5u) << v;
-    ASSERT_FALSE(cp >= 0xD800 && cp <= 0xDFFF);                    // no surrogates: one UTF-16 unit
-    ASSERT_FALSE(cp == 0xFEFF || cp == 0x2028 || cp == 0x2029);    // no BOM, no line separators
-    ASSERT_FALSE((cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE);  // no noncharacters
+    const bool cjk = cp >= 0x4E00 && cp <= 0x9FA5, extensionA = cp >= 0x3400 && cp <= 0x4DB5,
+               hangul = cp >= 0xAC00 && cp <= 0xD7A3;
+    ASSERT_TRUE(cjk || extensionA || hangul) << v << " -> U+" << std::hex << cp;
     ASSERT_EQ(bookValue(c, 0), int(v));
-    seen.insert(c);
+    seen.insert(cp);
   }
   EXPECT_EQ(seen.size(), size_t(1) << kBookBitsPerChar);
+  // The blocks' ends, in value order.
+  auto codePoint = [](unsigned v) {
+    const std::string c = bookChar(v);
+    return (uint8_t(c[0]) & 0x0Fu) << 12 | (uint8_t(c[1]) & 0x3Fu) << 6 | (uint8_t(c[2]) & 0x3Fu);
+  };
+  EXPECT_EQ(codePoint(0), 0x4E00u);
+  EXPECT_EQ(codePoint(20901), 0x9FA5u);
+  EXPECT_EQ(codePoint(20902), 0x3400u);
+  EXPECT_EQ(codePoint(27483), 0x4DB5u);
+  EXPECT_EQ(codePoint(27484), 0xAC00u);
+  EXPECT_EQ(codePoint(32767), 0xC0A3u);
   EXPECT_EQ(bookValue("\"\"\"", 0), -1);
   EXPECT_EQ(bookValue("\xE4\xB8", 0), -1);                 // truncated
-  EXPECT_EQ(bookValue("\xE4\xB7\xBF", 0), -1);             // U+4DFF, just below the alphabet
+  EXPECT_EQ(bookValue("\xE4\xB7\xBF", 0), -1);             // U+4DFF, between extension A and the URO
+  EXPECT_EQ(bookValue("\xE4\xB6\xB6", 0), -1);             // U+4DB6, just past extension A
+  EXPECT_EQ(bookValue("\xE3\x8F\xBF", 0), -1);             // U+33FF, just below extension A
+  EXPECT_EQ(bookValue("\xE9\xBE\xA6", 0), -1);             // U+9FA6, just past the URO of Unicode 1.1
+  EXPECT_EQ(bookValue("\xEA\xB0\x80", 0), 27484);          // U+AC00
+  EXPECT_EQ(bookValue("\xEC\x82\xA4", 0), -1);             // U+C0A4, just past the alphabet
+  EXPECT_EQ(bookValue("\xEA\xAF\xBF", 0), -1);             // U+ABFF, just below the Hangul syllables
   EXPECT_EQ(bookValue(bookChar(0).substr(0, 1) + "\x41\x80", 0), -1);  // not a continuation byte
 }
 

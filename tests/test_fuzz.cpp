@@ -17,6 +17,7 @@
 #include "tests/book_versions.h"
 #include "tools/arena/openings.h"
 #include "tools/arena/record_file.h"
+#include "tools/book/book_writer.h"
 #include "tools/book/db_file.h"
 #include "tools/tactics_suite.h"
 
@@ -126,7 +127,7 @@ TEST(Fuzz, EmbeddedBookText) {
       }
       const uint32_t sum = bookChecksum(v);
       v.push_back(uint16_t(sum >> kBookBitsPerChar)), v.push_back(uint16_t(sum & ((1u << kBookBitsPerChar) - 1)));
-      for (uint16_t x : v) text += bookChar(x);
+      for (uint16_t x : v) text += book::bookChar(x);
     }
     size_t moves = 0;
     std::string error;

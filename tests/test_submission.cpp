@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "tests/test_util.h"
+#include "tools/book/book_writer.h"
 
 namespace fs = std::filesystem;
 using yav::CommandRun;
@@ -200,11 +201,15 @@ TEST(Submission, SizeIsCountedInUtf16UnitsAgainstTheBudget) {
   CommandRun over = runCommand(check + "12 2>&1");
   EXPECT_NE(over.status, 0);
   EXPECT_NE(over.out.find("1 over the budget of 12"), std::string::npos) << over.out;
-  // The book's characters (U+4E00..U+8DFF) are counted apart, in the compacted file's form too.
-  for (const char* form : {"inline const char* const kEmbeddedBook =\n    \"\xE4\xB8\x80\"\n    \"\xE4\xB8\x81\";\n",
-                           "inline const char*const kEmbeddedBook=\"\xE4\xB8\x80\"\"\xE4\xB8\x81\";"}) {
+  // The book's characters (every block of book_format.h's alphabet: its first and last values)
+  // are counted apart, in the compacted file's form too; a letter outside the alphabet is code.
+  using yav::book::bookChar;
+  const std::string letters = bookChar(0) + bookChar(20901) + bookChar(20902) + bookChar(27483) + bookChar(27484) +
+                              bookChar((1u << yav::kBookBitsPerChar) - 1) + "\xEC\x82\xA4";  // U+C0A4: not the book's
+  for (const std::string& form : {"inline const char* const kEmbeddedBook =\n    \"" + letters + "\"\n    \"\xE4\xB8\x81\";\n",
+                                  "inline const char*const kEmbeddedBook=\"" + letters + "\"\"\xE4\xB8\x81\";"}) {
     writeFile(dir.path / "f.cpp", form);
     CommandRun book = runCommand(check + "1000 2>&1");
-    EXPECT_NE(book.out.find("2 of opening book"), std::string::npos) << form << "\n" << book.out;
+    EXPECT_NE(book.out.find("7 of opening book"), std::string::npos) << form << "\n" << book.out;
   }
 }

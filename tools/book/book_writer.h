@@ -10,7 +10,20 @@
 
 namespace yav::book {
 
-// The text of stream bytes: 14 bits per character, the last one padded with zero bits, then the
+// The character of a value below 2^kBookBitsPerChar (the alphabet: book_format.h), as UTF-8.
+inline std::string bookChar(unsigned value) {
+  unsigned cp = 0;
+  for (const BookAlphabetBlock& block : kBookAlphabet) {
+    if (value < block.size) {
+      cp = block.firstCodePoint + value;
+      break;
+    }
+    value -= block.size;
+  }
+  return {char(0xE0 | cp >> 12), char(0x80 | (cp >> 6 & 0x3F)), char(0x80 | (cp & 0x3F))};
+}
+
+// The text of stream bytes: kBookBitsPerChar bits per character, the last one padded with zero bits, then the
 // checksum's two characters.
 inline std::string bookTextOf(const std::string& bytes) {
   std::vector<uint16_t> values;
