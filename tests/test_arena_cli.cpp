@@ -372,6 +372,20 @@ TEST(ArenaCli, UsageErrors) {
   EXPECT_NE(r.out.find("warning: --jobs 512 exceeds the"), std::string::npos) << r.out;
 }
 
+// bench --config measures another search configuration's iterations and names it; a bad one is
+// a usage error.
+TEST(ArenaCli, BenchMeasuresTheSearchConfigurationItIsGiven) {
+  const std::string position = std::string(YAVALATH_SOURCE_DIR) + "/tests/data/bench_midgame_id2.txt";
+  CommandRun r = run(kBin + "/bench --seconds 0.01 --mcts " + position + " --config noforcing,rave=3000");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("iterations/s (config 'noforcing,rave=3000', "), std::string::npos) << r.out;
+  r = run(kBin + "/bench --seconds 0.01 --mcts " + position);
+  EXPECT_NE(r.out.find("iterations/s (the bot's search, "), std::string::npos) << r.out;
+  r = run(kBin + "/bench --config bogus");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("unknown config key 'bogus'"), std::string::npos) << r.out;
+}
+
 TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
   const std::string pidfile = scratchPath("interrupt.pids"), out = scratchPath("interrupt.out");
   std::remove(pidfile.c_str());

@@ -1,6 +1,7 @@
 // Single-threaded speed of the core, from the empty board: random playouts/s, smart playouts/s and
 // nanoseconds per canonicalisation of realistic (6-12 stone) positions.
-// Also MCTS iterations/s of the bot's search on the bench positions (tests/data/bench_*.txt).
+// Also MCTS iterations/s of the bot's search (or another configuration: --config) on the bench
+// positions (tests/data/bench_*.txt).
 // Ends with one machine-readable line: RESULT random_pps=<n> smart_pps=<n> canon_ns=<n> ... mcts_ips_1=<n> ...
 #include <algorithm>
 #include <cerrno>
@@ -22,8 +23,8 @@
 #include "search.h"
 #include "symmetry.h"
 #include "tools/cli.h"
-#include "tools/search_config.h"
 #include "tools/progress.h"
+#include "tools/search_config.h"
 
 using namespace yav;
 
@@ -203,14 +204,16 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   int rounds = 1;
   SearchConfig config;
+  std::string configName = "the bot's search";
   cli::Flags flags("bench");
   flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each main measurement (playouts, canonicalisation, each MCTS position)")
       .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each")
       .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed")
       .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s", mctsFiles)
       .value("--config", "CONFIG", "the search's configuration for MCTS iterations/s (search_match --help)",
-             "the bot's", [&config](const std::string& v) {
+             "the bot's", [&config, &configName](const std::string& v) {
                std::string error;
+               configName = "config '" + v + "'";
                return parseSearchConfig(v, config, error) ? std::string() : "--config: " + error;
              });
   flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N]\n");
@@ -271,7 +274,7 @@ int main(int argc, char** argv) {
   std::printf("endgame %10.0f solver nodes/s (512 positions with 16-24 empty cells, <= 100000 nodes; %.1f%% solved)\n",
               endgame.nodesPerSecond, 100.0 * endgame.solved / endgame.positions);
   for (size_t i = 0; i < mctsPaths.size(); ++i)
-    std::printf("mcts    %10.0f iterations/s (the bot's search, %s, %.2f s from an empty tree)\n", mctsIps[i],
+    std::printf("mcts    %10.0f iterations/s (%s, %s, %.2f s from an empty tree)\n", mctsIps[i], configName.c_str(),
                 mctsPaths[i].c_str(), seconds);
   std::printf("smart/random playout speed ratio %.3f\n", smartPps / randomPps);
   std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f endgame_nps=%.0f", randomPps,

@@ -23,8 +23,8 @@ inline std::string bookChar(unsigned value) {
   return {char(0xE0 | cp >> 12), char(0x80 | (cp >> 6 & 0x3F)), char(0x80 | (cp & 0x3F))};
 }
 
-// The text of stream bytes: kBookBitsPerChar bits per character, the last one padded with zero bits, then the
-// checksum's two characters.
+// The text of stream bytes: kBookBitsPerChar bits per character, the last one padded with zero
+// bits, then the checksum's two characters.
 inline std::string bookTextOf(const std::string& bytes) {
   std::vector<uint16_t> values;
   uint32_t buffer = 0;
