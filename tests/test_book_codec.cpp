@@ -24,25 +24,28 @@ using namespace yav::book;
 // UTF-8 bytes, all >= 0x80, so that no byte can be a quote, backslash, question mark, newline or
 // any other control inside a literal. The values fill the blocks in order, without gaps.
 TEST(BookCodec, EveryCharacterIsOneUtf16UnitAndSafeInALiteral) {
+  auto codePoint = [](unsigned v) {  // of a three-byte UTF-8 sequence
+    const std::string c = bookChar(v);
+    return (uint8_t(c[0]) & 0x0Fu) << 12 | (uint8_t(c[1]) & 0x3Fu) << 6 | (uint8_t(c[2]) & 0x3Fu);
+  };
   std::set<unsigned> seen;
   for (unsigned v = 0; v < (1u << kBookBitsPerChar); ++v) {
     const std::string c = bookChar(v);
     ASSERT_EQ(c.size(), size_t(kBookUtf8Bytes)) << v;
     for (char byte : c) ASSERT_GE(uint8_t(byte), 0x80u) << v;
     ASSERT_EQ(uint8_t(c[0]) & 0xF0u, 0xE0u) << v;  // a three-byte sequence
-    const unsigned cp = (uint8_t(c[0]) & 0x0Fu) << 12 | (uint8_t(c[1]) & 0x3Fu) << 6 | (uint8_t(c[2]) & 0x3Fu);
+    const unsigned cp = codePoint(v);
     const bool cjk = cp >= 0x4E00 && cp <= 0x9FA5, extensionA = cp >= 0x3400 && cp <= 0x4DB5,
                hangul = cp >= 0xAC00 && cp <= 0xD7A3;
     ASSERT_TRUE(cjk || extensionA || hangul) << v << " -> U+" << std::hex << cp;
+    ASSERT_FALSE(cp >= 0xD800 && cp <= 0xDFFF);                    // no surrogates: one UTF-16 unit
+    ASSERT_FALSE(cp == 0xFEFF || cp == 0x2028 || cp == 0x2029);    // no BOM, no line separators
+    ASSERT_FALSE((cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE);  // no noncharacters
     ASSERT_EQ(bookValue(c, 0), int(v));
     seen.insert(cp);
   }
   EXPECT_EQ(seen.size(), size_t(1) << kBookBitsPerChar);
   // The blocks' ends, in value order.
-  auto codePoint = [](unsigned v) {
-    const std::string c = bookChar(v);
-    return (uint8_t(c[0]) & 0x0Fu) << 12 | (uint8_t(c[1]) & 0x3Fu) << 6 | (uint8_t(c[2]) & 0x3Fu);
-  };
   EXPECT_EQ(codePoint(0), 0x4E00u);
   EXPECT_EQ(codePoint(20901), 0x9FA5u);
   EXPECT_EQ(codePoint(20902), 0x3400u);

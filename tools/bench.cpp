@@ -189,7 +189,7 @@ double timeMcts(const std::string& path, double seconds, uint64_t seed, const Se
                  in ? "" : std::strerror(errno));
     std::exit(2);
   }
-  static Search search(kDefaultNodes, config.options);
+  static Search search(config.nodes, config.options);
   search.reset();
   SearchLimits limits;
   limits.timeMs = seconds * 1000;
@@ -204,6 +204,7 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   int rounds = 1;
   SearchConfig config;
+  config.nodes = kDefaultNodes;  // the bot's tree unless --config sets nodes=N
   std::string configName = "the bot's search";
   cli::Flags flags("bench");
   flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each main measurement (playouts, canonicalisation, each MCTS position)")
