@@ -12,7 +12,8 @@ Comments, blank lines, indentation and every space the compiler does not need ar
 default to save characters for the book (CodinGame counts the source in UTF-16 code units, limit
 100,000): the code lines of each file are joined into lines of about 160 characters, broken only
 where a space was needed anyway, adjacent plain string literals (the book's pieces) are merged,
-and the output is checked to hold exactly the sources' tokens, so merged.
+and the output is checked to hold exactly the sources' tokens, so merged. What the submission
+never runs goes too (its prelude defines NDEBUG): assert statements, and static_assert messages.
 Preprocessor lines stay whole, and each inlined file keeps a `// ---- path ----` banner. The
 project's identifiers are then shortened (`--no-rename` keeps them): every name that is not a
 keyword, not in a preprocessor line and not among the identifiers of the standard headers (those
@@ -96,6 +97,52 @@ def merge_literals(token_list):
             out[-1] = out[-1][:-1] + token[1:]
         else:
             out.append(token)
+    return out
+
+
+STATEMENT_START = {';', '{', '}'}
+
+
+def _closing_paren(token_list, i):
+    """The index of the ')' that closes the '(' at token_list[i]."""
+    depth = 0
+    for j in range(i, len(token_list)):
+        if token_list[j] == '(':
+            depth += 1
+        elif token_list[j] == ')':
+            depth -= 1
+            if depth == 0:
+                return j
+    raise AmalgamationError('unbalanced parentheses after ' + ' '.join(token_list[max(0, i - 3):i + 1]))
+
+
+def strip_checks(token_list):
+    """The tokens without what the submission never runs (its prelude defines NDEBUG): each
+    `assert(...);` that is a whole statement (after ; { or }, so never the body of an if, else or
+    loop) is dropped, and each static_assert loses its message (the condition stays checked)."""
+    out, i = [], 0
+    while i < len(token_list):
+        token = token_list[i]
+        if token in ('assert', 'static_assert') and i + 1 < len(token_list) and token_list[i + 1] == '(':
+            close = _closing_paren(token_list, i + 1)
+            if (token == 'assert' and out and out[-1] in STATEMENT_START and close + 1 < len(token_list)
+                    and token_list[close + 1] == ';'):
+                i = close + 2
+                continue
+            if token == 'static_assert':
+                # The message: string literals after the last comma at the parentheses' own depth.
+                depth, comma = 0, None
+                for j in range(i + 1, close):
+                    depth += token_list[j] in ('(', '[', '{')
+                    depth -= token_list[j] in (')', ']', '}')
+                    if depth == 1 and token_list[j] == ',':
+                        comma = j
+                if comma is not None and comma + 1 < close and all(ORDINARY_STRING.match(t) for t in token_list[comma + 1:close]):
+                    out += token_list[i:comma] + [')']
+                    i = close + 1
+                    continue
+        out.append(token)
+        i += 1
     return out
 
 
@@ -380,7 +427,7 @@ class Amalgamator:
                 run.append(line)
                 continue
             if run:
-                parts.append(tokens('\n'.join(run)))
+                parts.append(strip_checks(tokens('\n'.join(run))))
                 run = []
             if line:
                 parts.append(line)

@@ -113,7 +113,7 @@ TEST(Submission, InlinesEveryProjectHeaderOnceAndOptimisesFirst) {
 // (moved to the top), nested and repeated includes, a classic include guard, a standard include
 // inside a conditional (must stay there), comment markers inside string, raw-string and character
 // literals, digit separators, a macro continued over two lines, tokens that would merge
-// without the space between them, and adjacent string literals.
+// without the space between them, adjacent string literals, and asserts.
 TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   TempDir dir;
   writeFile(dir.path / "src/a.h",
@@ -126,15 +126,19 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
             "#define TWICE(x) \\\n  ((x) + (x))\n"
             "inline int tricky(int a, int b, const int* p) {\n  return a - -b + (a / *p) + +a - - -b + TWICE(a);\n}\n"
             "inline const char* pieces() { return \"ab\" \"cd\" \"\\x41\" \"1\"; }\n"
-            "inline int nested() { std::vector<std::vector<int> > v{{1, 2}}; return v[0][1] < ::abs(-3); }\n");
+            "inline int nested() { std::vector<std::vector<int> > v{{1, 2}}; return v[0][1] < ::abs(-3); }\n"
+            "#include <cassert>\n"
+            "inline int checked(int a) {\n  assert(a > 0);\n  if (a > 5) assert(a != 6);\n"
+            "  static_assert(sizeof(int) >= 2, \"int\" \" holds 16 bits\");\n  static_assert(sizeof(char) == 1);\n"
+            "  return a;\n}\n");
   writeFile(dir.path / "book/data.h", "inline const char* const kData = \"book\";\n");
   writeFile(dir.path / "src/pragmas.h", "#pragma once\n#pragma GCC optimize(\"O2\")  // why\n");
   writeFile(dir.path / "bot/main.cpp",
             "#include \"pragmas.h\"\n#include <cstdio>\n#include \"b.h\"\n#include \"a.h\"\n#if __has_include(\"data.h\")\n"
             "#include \"data.h\"\n#else\ninline const char* const kData = \"none\";\n#endif\n"
             "#ifdef SOMETHING\n#include <map>\n#endif\n"
-            "int main() { int two = 2; std::printf(\"%s %s %c %ld %s %d %d %s\\n\", slashes().c_str(), raw().c_str(), slash(), "
-            "kMillion, kData, tricky(7, 3, &two), nested(), pieces()); }\n");
+            "int main() { int two = 2; std::printf(\"%s %s %c %ld %s %d %d %s %d\\n\", slashes().c_str(), raw().c_str(), "
+            "slash(), kMillion, kData, tricky(7, 3, &two), nested(), pieces(), checked(7)); }\n");
   const std::string out = (dir.path / "out.cpp").string();
   // The project's names kept first (--no-rename), to find the pieces below by name.
   CommandRun amalgamate = runCommand("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
@@ -154,7 +158,7 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   CommandRun compile = runCommand("g++ -std=c++17 -Wall -Wextra -Werror " + quote(out) + " -o " + quote(binary) + " 2>&1");
   ASSERT_EQ(compile.status, 0) << compile.out << "\n" << text;
   CommandRun program = runCommand(quote(binary));
-  EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book 31 1 abcdA1\n");
+  EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book 31 1 abcdA1 7\n");
   // Spaces go, except where two tokens would merge (a - -b, a / *p, > >, < ::), and a line may
   // break instead of such a space; a macro's lines stay whole.
   std::string flat = text;
@@ -164,6 +168,12 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   EXPECT_NE(text.find("#define TWICE(x) \\\n((x) + (x))\n"), std::string::npos) << text;
   // Adjacent plain literals are merged, but never after an escape that the next piece could extend.
   EXPECT_NE(flat.find("return\"abcd\\x41\"\"1\";"), std::string::npos) << text;
+  // What NDEBUG never runs goes: a whole-statement assert, and a static_assert's message; an
+  // assert that is an if's body stays (without it the if would take the next statement).
+  EXPECT_EQ(countOf(flat, "assert(a>0)"), 0u) << text;
+  EXPECT_NE(flat.find("if(a>5)assert(a!=6);"), std::string::npos) << text;
+  EXPECT_NE(flat.find("static_assert(sizeof(int)>=2);static_assert(sizeof(char)==1);return a;"), std::string::npos) << text;
+  EXPECT_EQ(countOf(text, "holds 16 bits"), 0u) << text;
 
   // By default the project's identifiers are shortened: the program prints the same; the names
   // of the standard library (std::string, printf, abs), the macro and main stay.
