@@ -61,6 +61,39 @@ TEST(ArenaOpenings, BookExitFileHoldsDistinctUndecidedMidGamePositions) {
   EXPECT_GE(openings.size(), 60u);
 }
 
+// scripts/book_coverage.py over two hand-made records: bots[0] plays as A, seats[0] names who made
+// ply 0, so each bot's own plies, its side after the opening and its score follow from both.
+TEST(ArenaOpenings, BookCoverageCountsEachBotsBookTurnsBySide) {
+  const std::string records = scratchPath("coverage.jsonl");
+  {
+    std::ofstream out(records);
+    out << R"({"record_header":{"arena_version":"3"}})" "\n"
+        << R"({"game":0,"bots":["new","old"],"seats":["A","B"],"opening_plies":1,)"
+        << R"("moves":["4 4","3 3","2 2","1 1","0 0","5 5"],"messages":["","book","book","50%","book","40%"],"result":"A"})" "\n"
+        << R"({"game":1,"bots":["new","old"],"seats":["B","A"],"opening_plies":1,)"
+        << R"("moves":["4 4","3 3","2 2","1 1"],"messages":["","book","45%","book"],"result":"draw"})" "\n";
+  }
+  const std::string script = std::string(YAVALATH_SOURCE_DIR) + "/scripts/book_coverage.py";
+  const CommandRun run = runCommand("python3 " + script + " --turns 3 " + records + " 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  // Rows with their spaces collapsed: bot, opening plies, side, games, score, turn1..3.
+  std::string collapsed;
+  for (size_t i = 0; i < run.out.size(); ++i)
+    if (run.out[i] != ' ' || (!collapsed.empty() && collapsed.back() != ' ' && collapsed.back() != '\n'))
+      collapsed += run.out[i];
+  for (const char* row : {"new 1 first 1 0.500 1.00 1.00 -\n", "new 1 second 1 1.000 1.00 1.00 -\n",
+                          "old 1 first 1 0.000 1.00 0.00 0.00\n", "old 1 second 1 0.500 0.00 - -\n"})
+    EXPECT_NE(collapsed.find(row), std::string::npos) << row << "in:\n" << run.out;
+
+  {
+    std::ofstream out(records);
+    out << R"({"game":0,"bots":["new","old"]})" "\n";
+  }
+  const CommandRun broken = runCommand("python3 " + script + " " + records + " 2>&1");
+  EXPECT_NE(broken.status, 0);
+  EXPECT_NE(broken.out.find("coverage.jsonl:1: not an arena game record"), std::string::npos) << broken.out;
+}
+
 TEST(ArenaOpenings, GeneratorPrintsTheShippedFile) {
   const CommandRun generator = runCommand(std::string(YAVALATH_BIN_DIR) + "/two_ply_openings");
   EXPECT_EQ(generator.status, 0);
