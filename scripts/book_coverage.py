@@ -14,27 +14,18 @@ often in a position the book has proven lost, where the book holds no move (docs
 """
 import argparse
 import collections
-import json
 import sys
 
-
-def read_games(path):
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.startswith('{"game"'):
-                continue
-            try:
-                game = json.loads(line)
-                yield game["bots"], game["seats"], game["opening_plies"], game["messages"], game["result"]
-            except (ValueError, KeyError) as e:
-                sys.exit(f"book_coverage: {path}:{number}: not an arena game record ({e})")
+import arena_records
 
 
 def coverage(paths, turns):
     """{(bot, opening plies, side): [games, points, [book turns per turn], [turns played per turn]]}"""
     table = collections.defaultdict(lambda: [0, 0.0, [0] * turns, [0] * turns])
     for path in paths:
-        for bots, seats, opening, messages, result in read_games(path):
+        fields = ("bots", "seats", "opening_plies", "messages", "result")
+        for game in arena_records.games(path, "book_coverage", fields):
+            bots, seats, opening, messages, result = (game[f] for f in fields)
             # bots[0] plays as A, bots[1] as B; seats[0] names the one that made ply 0.
             for bot, label in zip(bots, ("A", "B")):
                 seat_index = seats.index(label)  # 0: it made the even plies

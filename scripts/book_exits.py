@@ -13,25 +13,19 @@ searches, rather than the wild ones random openings lead to. An engine change ca
 openings and lose from these (docs/search.md, "Playouts that take a win in two").
 """
 import argparse
-import json
 import os
 import sys
+
+import arena_records
 
 
 def exits(path, min_plies):
     out = []
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.startswith('{"game"'):
-                continue
-            try:
-                game = json.loads(line)
-                moves, messages = game["moves"], game["messages"]
-            except (ValueError, KeyError) as e:
-                sys.exit(f"book_exits: {path}:{number}: not an arena game record ({e})")
-            first = next((k for k in range(1, len(moves)) if messages[k] != "book"), None)
-            if first is not None and first >= min_plies:
-                out.append("; ".join(moves[:first]))
+    for game in arena_records.games(path, "book_exits", ("moves", "messages")):
+        moves, messages = game["moves"], game["messages"]
+        first = next((k for k in range(1, len(moves)) if messages[k] != "book"), None)
+        if first is not None and first >= min_plies:
+            out.append("; ".join(moves[:first]))
     return out
 
 
