@@ -103,17 +103,17 @@ def merge_literals(token_list):
 STATEMENT_START = {';', '{', '}'}
 
 
-def _closing_paren(token_list, i):
-    """The index of the ')' that closes the '(' at token_list[i]."""
-    depth = 0
+def _arguments(token_list, i):
+    """For the '(' at token_list[i]: the index of its ')' and those of the commas at its own depth."""
+    depth, commas = 0, []
     for j in range(i, len(token_list)):
-        if token_list[j] == '(':
-            depth += 1
-        elif token_list[j] == ')':
-            depth -= 1
-            if depth == 0:
-                return j
-    raise AmalgamationError('unbalanced parentheses after ' + ' '.join(token_list[max(0, i - 3):i + 1]))
+        depth += token_list[j] in ('(', '[', '{')
+        depth -= token_list[j] in (')', ']', '}')
+        if depth == 0:
+            return j, commas
+        if depth == 1 and token_list[j] == ',':
+            commas.append(j)
+    raise AmalgamationError('unbalanced brackets after ' + ' '.join(token_list[max(0, i - 3):i + 1]))
 
 
 def strip_checks(token_list):
@@ -124,23 +124,17 @@ def strip_checks(token_list):
     while i < len(token_list):
         token = token_list[i]
         if token in ('assert', 'static_assert') and i + 1 < len(token_list) and token_list[i + 1] == '(':
-            close = _closing_paren(token_list, i + 1)
+            close, commas = _arguments(token_list, i + 1)
             if (token == 'assert' and out and out[-1] in STATEMENT_START and close + 1 < len(token_list)
                     and token_list[close + 1] == ';'):
                 i = close + 2
                 continue
-            if token == 'static_assert':
-                # The message: string literals after the last comma at the parentheses' own depth.
-                depth, comma = 0, None
-                for j in range(i + 1, close):
-                    depth += token_list[j] in ('(', '[', '{')
-                    depth -= token_list[j] in (')', ']', '}')
-                    if depth == 1 and token_list[j] == ',':
-                        comma = j
-                if comma is not None and comma + 1 < close and all(ORDINARY_STRING.match(t) for t in token_list[comma + 1:close]):
-                    out += token_list[i:comma] + [')']
-                    i = close + 1
-                    continue
+            # The message: string literals after the last comma.
+            if (token == 'static_assert' and commas and commas[-1] + 1 < close
+                    and all(ORDINARY_STRING.match(t) for t in token_list[commas[-1] + 1:close])):
+                out += token_list[i:commas[-1]] + [')']
+                i = close + 1
+                continue
         out.append(token)
         i += 1
     return out

@@ -22,8 +22,8 @@ import arena_records
 def coverage(paths, turns):
     """{(bot, opening plies, side): [games, points, [book turns per turn], [turns played per turn]]}"""
     table = collections.defaultdict(lambda: [0, 0.0, [0] * turns, [0] * turns])
+    fields = ("bots", "seats", "opening_plies", "messages", "result")
     for path in paths:
-        fields = ("bots", "seats", "opening_plies", "messages", "result")
         for game in arena_records.games(path, "book_coverage", fields):
             bots, seats, opening, messages, result = (game[f] for f in fields)
             # bots[0] plays as A, bots[1] as B; seats[0] names the one that made ply 0.
