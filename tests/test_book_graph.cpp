@@ -718,6 +718,57 @@ TEST(BookGraphPack, ShipsNoProvenLossAndRoundTripsThroughTheEmbeddedText) {
   EXPECT_TRUE(few.lookup(Board()).has_value());
 }
 
+// A re-pack keeps a move of the shipped book unless the database's choice is clearly better (its
+// lower bound above the shipped move's mean), or the shipped move is proven lost.
+TEST(BookGraphPack, AShippedMoveStaysUntilTheDatabaseClearlyPrefersAnother) {
+  const Cell a = cellAt(4, 4), b = cellAt(2, 2);  // two first-move classes
+  auto graphWith = [&](float valueA, float valueB, Proof proofB) {
+    DeepVerdict v;
+    for (Cell m : moveClasses(Board()))
+      v.moves.push_back({m, m == a ? valueA : m == b ? valueB : 0.3f, m == b ? proofB : Proof::Unknown,
+                         m == a ? 10000u : m == b ? 9000u : 100u});
+    v.best = a;
+    Database db;
+    db.setVerdict("k", PositionKey{}, v);
+    return BookGraph::fromDatabase(db, "k");
+  };
+  auto shippedWith = [](Cell move) {
+    Choices c;
+    c[PositionKey{}].move = move;
+    OpeningBook book;
+    std::string error;
+    EXPECT_TRUE(book.load(packBook(c, 1000).text, error)) << error;
+    return book;
+  };
+  const OpeningBook shipsB = shippedWith(b);
+  const GameModel model;
+  // A little better than B, within the noise: the fresh choice is A, the re-pack keeps B.
+  const BookGraph close = graphWith(0.52f, 0.50f, Proof::Unknown);
+  EXPECT_EQ(chooseFromGraph(close, model).at(PositionKey{}).move, a);
+  const Choices kept = chooseFromGraph(close, model, &shipsB);
+  EXPECT_EQ(kept.at(PositionKey{}).move, b);
+  EXPECT_EQ(keptMoves(kept, shipsB).same, 1u);
+  EXPECT_EQ(keptMoves(chooseFromGraph(close, model), shipsB).changed, 1u);
+  // A clearly better: its lower bound is above B's mean.
+  const BookGraph clear = graphWith(0.75f, 0.50f, Proof::Unknown);
+  ASSERT_GT(clear.find(PositionKey{})->moves.size(), 2u);
+  EXPECT_EQ(chooseFromGraph(clear, model, &shipsB).at(PositionKey{}).move, a);
+  // B proven lost: never kept.
+  EXPECT_EQ(chooseFromGraph(graphWith(0.52f, 0.50f, Proof::Loss), model, &shipsB).at(PositionKey{}).move, a);
+  // The shipped move is found by its class: another cell of B's class counts as B.
+  auto keyAfter = [](Cell c) {
+    Board x;
+    x.play(c);
+    return canonicalize(x).key;
+  };
+  Cell mirror = kNoCell;
+  for (Cell c = 0; c < kCells; ++c)
+    if (c != b && keyAfter(c) == keyAfter(b)) mirror = c;
+  ASSERT_NE(mirror, kNoCell);
+  const OpeningBook shipsMirror = shippedWith(mirror);
+  EXPECT_EQ(chooseFromGraph(close, model, &shipsMirror).at(PositionKey{}).move, b);
+}
+
 // The verdicts survive the file (visits rounded as version 7 rounds them), and merging two files
 // grown apart gives the graph of one file that holds both.
 TEST(BookGraphFile, VerdictVisitsSurviveTheFileAndMergingUnitesRuns) {

@@ -139,6 +139,7 @@ cli::Flags growFlags(GrowSettings& s) {
 
 struct ShowSettings {
   std::string dbPath = "book/book.db", moves, source = "search", header = "book/embedded_book.h";
+  bool fresh = false;  // the re-pack as bookpack --fresh chooses it
   int depth = 1;
   uint64_t width = 12;
   PackOptions pack;
@@ -152,7 +153,8 @@ void addBookFlags(cli::Flags& flags, ShowSettings& s) {
       .integer("--book-iterations", "N", s.grown.deep.iterations, 1, cli::kNoLimit,
                "the search-valued book's deep-search budget (bookgen run --iterations)")
       .text("--header", "FILE", s.header, "the shipped book, marked 'shipped' (a re-pack's move is marked 're-pack')",
-            s.header);
+            s.header)
+      .option("--fresh", s.fresh, "the re-pack as `bookpack --fresh` chooses it: every move by its lower bound alone");
 }
 
 cli::Flags showFlags(ShowSettings& s) {
@@ -522,9 +524,9 @@ bool loadBook(const ShowSettings& s, LoadedBook& book) {
     return false;
   }
   book.graph = BookGraph::fromDatabase(book.db, s.grown.deep.key());
-  book.repack = chooseFromGraph(book.graph, s.grown.model);
   book.haveShipped = loadShippedBook(s.header, book.shipped, error);
   if (!book.haveShipped) std::cerr << "bookgen: no shipped book to compare with: " << error << "\n";
+  book.repack = chooseFromGraph(book.graph, s.grown.model, book.haveShipped && !s.fresh ? &book.shipped : nullptr);
   return true;
 }
 

@@ -36,9 +36,9 @@ const char* const kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string dbPath = "book/book.db", outPath = "book/embedded_book.h";
+  std::string dbPath = "book/book.db", outPath = "book/embedded_book.h", shippedPath = "book/embedded_book.h";
   PackOptions opt;
-  bool printTree = false, verify = false, empty = false;
+  bool printTree = false, verify = false, empty = false, fresh = false;
   VerifySettings verifySettings;
   std::string source = "search";
   GrowOptions grown;  // the growth's budget names the verdicts that make the book
@@ -46,6 +46,11 @@ int main(int argc, char** argv) {
   cli::Flags flags("bookpack");
   flags.text("--db", "FILE", dbPath, "the database", dbPath)
       .text("--out", "FILE", outPath, "the header to write", outPath)
+      .text("--header", "FILE", shippedPath,
+            "with --source search: the book that ships now; a move of it stays unless the database's choice is clearly "
+            "better (its lower bound above the shipped move's mean)",
+            shippedPath)
+      .option("--fresh", fresh, "with --source search: choose every move by its lower bound alone, whatever ships now")
       .option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
       .option("--empty", empty,
               "write an empty book (the bot then plays without one), e.g. while no book has passed its "
@@ -90,13 +95,20 @@ int main(int argc, char** argv) {
   if (source == "search") {
     if (verify) std::cerr << "bookpack: --verify applies to --source games (every searched position has its own verdict)\n";
     const BookGraph graph = BookGraph::fromDatabase(db, grown.deep.key());
-    choices = chooseFromGraph(graph, model);
-    book = packBook(choices, opt.budgetChars);
     OpeningBook shipped;
-    const bool haveShipped = loadShippedBook(outPath, shipped, error);
+    const bool haveShipped = loadShippedBook(shippedPath, shipped, error);
+    if (!haveShipped) std::cerr << "bookpack: no shipped book to keep moves of: " << error << "\n";
+    choices = chooseFromGraph(graph, model, haveShipped && !fresh ? &shipped : nullptr);
+    book = packBook(choices, opt.budgetChars);
     const GraphPrinter printer(graph, choices, haveShipped ? &shipped : nullptr);
     std::cerr << "book of " << grown.deep.key() << ": " << graph.size() << " searched positions, " << choices.size()
               << " with a book move\n";
+    if (haveShipped) {
+      const KeptMoves kept = keptMoves(choices, shipped);
+      std::cerr << "moves of the shipped book (" << shippedPath << ") in positions the re-pack answers: " << kept.same
+                << " kept, " << kept.changed << " changed" << (fresh ? " (--fresh)" : " (each clearly better by its lower bound)")
+                << "\n";
+    }
     printer.printSwapTable(std::cerr);
     if (printTree) printer.printTree(std::cout, book);
   } else {

@@ -12,11 +12,13 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <random>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "opening_book.h"
 #include "tools/book/graph.h"
 #include "tools/book/pack.h"
 
@@ -63,6 +65,38 @@ inline LineStart drawStart(const GameModel& model, std::mt19937_64& rng) {
 
 // The book move of an expanded position (see BookGraph::choice).
 inline const BookGraph::Move* bookMove(const BookGraph::Node& node) { return BookGraph::choice(node); }
+
+// The canonical position a move leads to (moves of one class lead to the same), or none when the
+// move ends the game.
+inline std::optional<PositionKey> childKeyOf(const Board& board, Cell move) {
+  Board next = board;
+  if (next.play(move) != Outcome::None) return std::nullopt;
+  return canonicalize(next).key;
+}
+
+// The move a re-pack ships where the book that ships now (`shipped`, may be null) has one: the
+// shipped move stays unless the graph's choice is clearly better, its lower bound above the shipped
+// move's mean, or the shipped move is proven lost or no longer one the evidence trusts. Why: the
+// choice is by lower bound, and bounds a few thousandths apart swap with every night's growth;
+// each swap is a coin flip with a cost, since the line that ships was the one measured in matches
+// (the sixteenth session's re-pack changed its first move from 2 2 to 2 1 on values 0.495 and
+// 0.498, and the empty-board games of the new first move were a different match altogether).
+inline const BookGraph::Move* packedMove(const BookGraph::Node& node, const PositionKey& key, const OpeningBook* shipped) {
+  const BookGraph::Move* chosen = bookMove(node);
+  if (!shipped || !chosen || chosen->estimate.proof == Proof::Win) return chosen;
+  const Board board = boardOf(key);
+  const std::optional<Cell> kept = shipped->lookup(board);
+  if (!kept) return chosen;
+  // The node's moves are one per class: find the shipped move's class by the position it leads to.
+  const std::optional<PositionKey> keptKey = childKeyOf(board, *kept);
+  const BookGraph::Move* incumbent = nullptr;
+  for (const BookGraph::Move& m : node.moves)
+    if (m.move == *kept || (keptKey && m.ends == Outcome::None && m.childKey == *keptKey)) incumbent = &m;
+  if (!incumbent || incumbent == chosen || !BookGraph::trusted(*incumbent, BookGraph::mostVisits(node)) ||
+      incumbent->estimate.proof != Proof::Unknown)
+    return chosen;
+  return chosen->estimate.lower > incumbent->estimate.mean ? chosen : incumbent;
+}
 
 // Whether a player's own search finds the win of a position proven won for its side to move: the
 // position's deep search proved it within `visits` iterations (it stops as soon as the root is
@@ -137,7 +171,9 @@ inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& g
 
 // The book move of every expanded position the book reaches, with its reach probability as the
 // packer's priority, games starting as GameModel says.
-inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model) {
+// With `shipped`, a position the shipped book answers keeps its move unless the graph's is clearly
+// better (packedMove).
+inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model, const OpeningBook* shipped = nullptr) {
   Choices out;
   // Positions with the bot to move, in an order where every position comes after those leading to
   // it: by stones, and among equal stones the steal-available position first.
@@ -173,7 +209,7 @@ inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model) {
     frontier.erase(frontier.begin());
     const PositionKey& key = std::get<2>(order);
     const BookGraph::Node* node = graph.find(key);
-    const BookGraph::Move* move = node ? bookMove(*node) : nullptr;
+    const BookGraph::Move* move = node ? packedMove(*node, key, shipped) : nullptr;
     if (!move) continue;
     BookChoice& choice = out[key];
     choice.move = move->move;
@@ -187,6 +223,22 @@ inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model) {
     }
   }
   return out;
+}
+
+// How many positions answered by both the shipped book and `choices` keep the shipped move's class.
+struct KeptMoves {
+  size_t same = 0, changed = 0;
+};
+inline KeptMoves keptMoves(const Choices& choices, const OpeningBook& shipped) {
+  KeptMoves k;
+  for (const auto& [key, choice] : choices) {
+    const Board board = boardOf(key);
+    const std::optional<Cell> move = shipped.lookup(board);
+    if (!move) continue;
+    const bool same = *move == choice.move || (childKeyOf(board, *move) && childKeyOf(board, *move) == childKeyOf(board, choice.move));
+    ++(same ? k.same : k.changed);
+  }
+  return k;
 }
 
 }  // namespace yav::book

@@ -154,6 +154,15 @@ class BookGraph {
     linkParents(key, self);
   }
 
+  // The deep search's visits of the node's most visited move.
+  static uint32_t mostVisits(const Node& node) {
+    uint32_t most = 0;
+    for (const Move& m : node.moves) most = std::max(most, m.deep.visits);
+    return most;
+  }
+  // Whether the evidence trusts a move's value (see choice), `most` being mostVisits(node).
+  static bool trusted(const Move& m, uint32_t most) { return m.child != kNone || uint64_t(m.deep.visits) * 10 >= most; }
+
   // The move the book plays in an evaluated node: a proven win; else, of the moves not proven lost,
   // the one with the best lower bound (ties: the better mean), among the moves the evidence
   // trusts when there is one: an expanded move, or one the search gave at least a tenth of its
@@ -161,16 +170,14 @@ class BookGraph {
   // value is not comparable with a minimaxed sibling's, which the opponent's choice makes lower.)
   // Null when every move is lost.
   static const Move* choice(const Node& node) {
-    uint32_t most = 0;
-    for (const Move& m : node.moves) most = std::max(most, m.deep.visits);
-    auto trusted = [&](const Move& m) { return m.child != kNone || uint64_t(m.deep.visits) * 10 >= most; };
+    const uint32_t most = mostVisits(node);
     const Move* best = nullptr;
     bool bestTrusted = false;
     for (const Move& m : node.moves) {
       const Estimate& e = m.estimate;
       if (e.proof == Proof::Win) return &m;
       if (e.proof == Proof::Loss) continue;
-      const bool t = trusted(m);
+      const bool t = trusted(m, most);
       if (best && (t != bestTrusted ? !t : e.lower < best->estimate.lower || (e.lower == best->estimate.lower && e.mean <= best->estimate.mean)))
         continue;
       best = &m, bestTrusted = t;

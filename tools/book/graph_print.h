@@ -105,10 +105,12 @@ class GraphPrinter {
       const Canonical frame = canonicalize(after);
       const BookGraph::Node* answerNode = graph_.find(frame.key);
       const BookGraph::Move* answer = answerNode ? bookMove(*answerNode) : nullptr;
+      const auto packed = repack_.find(frame.key);  // the packer's answer, where it differs from the bound's
+      const Cell answerMove = packed != repack_.end() ? packed->second.move : answer ? answer->move : kNoCell;
       char text[200];
       std::snprintf(text, sizeof text, "  %-5s %s  answer %-10s%s\n", cellName(c).c_str(),
                     m ? estimateText(m->estimate).c_str() : "not searched                ",
-                    answer ? moveName(after, frame.fromCanonical(answer->move)).c_str() : "-",
+                    answerMove != kNoCell ? moveName(after, frame.fromCanonical(answerMove)).c_str() : "-",
                     first != repack_.end() && first->second.move == c ? "  <- first move (re-pack)" : "");
       out << text;
     }
