@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <chrono>
 #include <cstdlib>
@@ -767,6 +768,29 @@ TEST(BookGraphPack, AShippedMoveStaysUntilTheDatabaseClearlyPrefersAnother) {
   ASSERT_NE(mirror, kNoCell);
   const OpeningBook shipsMirror = shippedWith(mirror);
   EXPECT_EQ(chooseFromGraph(close, model, &shipsMirror).at(PositionKey{}).move, b);
+
+  // The growth follows the same move: with the shipped book, its lines from the empty board
+  // expand the position after B; without it, the one after A.
+  DeepVerdict v;
+  for (Cell m : moveClasses(Board()))
+    v.moves.push_back({m, m == a ? 0.52f : m == b ? 0.50f : 0.3f, Proof::Unknown, m == a ? 10000u : m == b ? 9000u : 100u});
+  v.best = a;
+  Database db;
+  GrowOptions o;
+  o.model.oneStoneShare = o.model.twoStoneShare = 0;  // every line starts at the empty board
+  o.bookMoveShare = 1;
+  db.setVerdict(o.deep.key(), PositionKey{}, v);
+  auto leafOfLines = [&](std::shared_ptr<const OpeningBook> shipped) {
+    o.shipped = std::move(shipped);
+    Grower grower(db, o, nullptr);
+    std::mt19937_64 rng(3);
+    std::set<PositionKey> leaves;
+    for (int i = 0; i < 20; ++i) leaves.insert(*grower.pickLeaf(rng));
+    EXPECT_EQ(leaves.size(), 1u);
+    return *leaves.begin();
+  };
+  EXPECT_EQ(leafOfLines(std::make_shared<OpeningBook>(shipsB)), keyAfter(b));
+  EXPECT_EQ(leafOfLines(nullptr), keyAfter(a));
 }
 
 // The verdicts survive the file (visits rounded as version 7 rounds them), and merging two files

@@ -106,6 +106,8 @@ cli::Flags runFlags(RunSettings& s) {
 // `bookgen run`: the search-valued book (grow.h).
 struct GrowSettings {
   GrowOptions grow;
+  std::string header = "book/embedded_book.h";  // the shipped book whose moves the lines keep
+  bool fresh = false;
   bool seedGiven = false;
   GrowSettings() { grow.dbPath = "book/book.db"; }
 };
@@ -122,6 +124,11 @@ cli::Flags growFlags(GrowSettings& s) {
                "iterations of each position's deep search (part of the verdicts' key: a new budget starts a new book)")
       .integer("--nodes", "N", g.deep.nodes, 1024, cli::kNoLimit, "node pool of each deep search")
       .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies")
+      .text("--header", "FILE", s.header,
+            "the shipped book: the bot's book moves in the lines are the ones bookpack would ship, which keeps a "
+            "shipped move until it is clearly beaten",
+            s.header)
+      .option("--fresh", s.fresh, "the bot's book moves by their lower bounds alone, as bookpack --fresh")
       .number("--one-stone-share", "P", g.model.oneStoneShare, 0, 1,
               "share of lines from one random stone, the bot either side")
       .number("--two-stone-share", "P", g.model.twoStoneShare, 0, 1,
@@ -305,6 +312,13 @@ int growCommand(int argc, char** argv) {
              << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.model.uniform
              << " opponent-explore=" << grow.opponentExploreShare
              << " nodes=" << grow.deep.nodes;
+  if (!settings.fresh) {
+    auto shipped = std::make_shared<OpeningBook>();
+    std::string error;
+    if (loadShippedBook(settings.header, *shipped, error)) grow.shipped = shipped;
+    else std::cerr << "bookgen: no shipped book to keep moves of (the lines follow the bounds alone): " << error << "\n";
+  }
+  parameters << " shipped=" << (grow.shipped ? settings.header : std::string("none"));
   beginRun(db, settings.seedGiven, grow.seed, parameters.str());
   grow.seed = db.currentRun().seed;
   Grower grower(db, grow, deepEvaluatorFactory(grow.deep));

@@ -55,6 +55,9 @@ struct GrowOptions {
   double bookMoveShare = 0.9;      // the bot's moves that follow its book move (the rest: Thompson)
   double opponentExploreShare = 0.1;  // the opponent's moves drawn by Thompson (the rest: the model)
   GameModel model;  // how lines start and how the opponent replies (shared with the packer)
+  // The book that ships now, or none: the bot's book moves in the lines are the packer's, which
+  // keeps a shipped move until it is clearly beaten (packedMove), so the growth expands what ships.
+  std::shared_ptr<const OpeningBook> shipped;
   GraphOptions graph;
   uint64_t checkpointEvery = 100;  // positions between saves
   double progressSeconds = 30;
@@ -112,11 +115,11 @@ class Grower {
           const bool botWins = node->estimate.proof == (opponent ? Proof::Loss : Proof::Win);
           const bool winnerFindsIt = searchFindsWin(*node, opt_.model.findsWinVisits);
           if (opponent ? !botWins && winnerFindsIt : !botWins || winnerFindsIt) break;
-          m = opponent ? modelReply(*node, rng) : bookMove(*node);
+          m = opponent ? modelReply(*node, rng) : packedMove(*node, frame.key, opt_.shipped.get());
         } else {
           const double draw = uniform(rng);
           m = opponent && draw >= opt_.opponentExploreShare ? modelReply(*node, rng)
-              : !opponent && draw < opt_.bookMoveShare      ? bookMove(*node)
+              : !opponent && draw < opt_.bookMoveShare      ? packedMove(*node, frame.key, opt_.shipped.get())
                                                             : thompson(*node, rng);
         }
         if (!m || m->ends != Outcome::None) break;
@@ -260,7 +263,7 @@ class Grower {
     for (const BookGraph::Node& n : graph_.nodes()) proven += n.estimate.proof != Proof::Unknown;
     std::string first = "-";
     if (const BookGraph::Node* root = graph_.find(PositionKey{}))
-      if (const BookGraph::Move* m = bookMove(*root)) {
+      if (const BookGraph::Move* m = packedMove(*root, PositionKey{}, opt_.shipped.get())) {
         char text[96];
         std::snprintf(text, sizeof text, "%s (%.3f, bounds %.3f..%.3f)", cellName(m->move).c_str(), m->estimate.mean,
                       m->estimate.lower, m->estimate.upper);
