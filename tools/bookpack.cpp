@@ -28,7 +28,8 @@ const char* const kUsage =
     "usage: bookpack [options]\n"
     "Packs the database into the C++ header the bot embeds. By default (--source search) the book is the\n"
     "search-valued book grown by `bookgen run`: in every searched position the move with the best lower\n"
-    "bound after minimax through the book (proven wins first, proven losses never), the first move from\n"
+    "bound after minimax through the book (proven wins first, proven losses never; a move of the book that\n"
+    "ships now stays unless that bound beats its mean: --header, --fresh), the first move from\n"
     "the swap table (printed), positions the book reaches by its own moves, the likeliest first, until\n"
     "the text fills the budget. --source games packs the self-play statistics of `bookgen games` (lower\n"
     "confidence bound on the win rate, optionally checked by --verify).\n";
