@@ -235,7 +235,8 @@ inline KeptMoves keptMoves(const Choices& choices, const OpeningBook& shipped) {
     const Board board = boardOf(key);
     const std::optional<Cell> move = shipped.lookup(board);
     if (!move) continue;
-    const bool same = *move == choice.move || (childKeyOf(board, *move) && childKeyOf(board, *move) == childKeyOf(board, choice.move));
+    const std::optional<PositionKey> shippedKey = childKeyOf(board, *move);
+    const bool same = *move == choice.move || (shippedKey && shippedKey == childKeyOf(board, choice.move));
     ++(same ? k.same : k.changed);
   }
   return k;
