@@ -1,10 +1,13 @@
 // A Yavalath position with the exact CodinGame rules.
 //
 // Players are 0 (moves first, CodinGame id 1) and 1. Besides the stones, the board keeps for each
-// player the occupancy pattern of every line and two derived bitboards per axis, plus their union:
-// the cells where a stone of that player would make a line of 4+, and those where it would make
-// exactly 3. Only the three lines through a new stone change, so playing a move costs three table
-// lookups, and "cells that win / lose now" for a whole side are one or two ANDs.
+// player the occupancy pattern of every line and two derived bitboards: the cells where a stone of
+// that player would make a line of 4+, and those where it would make exactly 3 on some axis. Only
+// the three lines through a new stone change, so playing a move costs three table lookups, and
+// "cells that win / lose now" for a whole side are one or two ANDs. Both bitboards only grow: a
+// player's own stone lengthens the runs through an empty cell and the opponent's changes none, so
+// each line's new rule masks are ORed in (a 3-cell that becomes a 4-cell keeps its 3 bit, and
+// losing is 3 and not 4); a bit on an occupied cell is stale and means nothing.
 // Every table (line rules, line masks, Zobrist keys, check rules) is constexpr: built by the
 // compiler, so the hot paths read it without an initialisation check, and an out-of-range index
 // while building it is a compile error.
@@ -46,6 +49,13 @@ struct LineMasks {
     Bitboard four, three;
   };
   int base[kAxes * kMaxLine];
+  // Per cell and axis, what placing a stone there reads: the line slot, the cell's bit in the
+  // line's pattern and the line's first entry (one load instead of three on the hot path).
+  struct Step {
+    uint16_t firstEntry, posBit;
+    uint8_t slot;
+  };
+  Step step[kCells][kAxes];
   static constexpr int kPatterns = 2 * (32 + 64 + 128 + 256) + 512;  // 2^length summed over one axis
   Entry entry[kAxes * kPatterns];
   // Patterns used in all: 2^length over every line slot (checked below).
@@ -54,7 +64,7 @@ struct LineMasks {
     for (int s = 0; s < kAxes * kMaxLine; ++s) n += 1 << kGeometry.lineLength[s / kMaxLine][s % kMaxLine];
     return n;
   }
-  constexpr LineMasks() : base(), entry() {
+  constexpr LineMasks() : base(), step(), entry() {
     const Geometry& g = kGeometry;
     const LineRules& r = kLineRules;
     int next = 0;
@@ -65,6 +75,9 @@ struct LineMasks {
         entry[next + p] = {g.spreadSlot(s, r.four[p]), g.spreadSlot(s, r.three[p])};
       next += 1 << length;
     }
+    for (Cell c = 0; c < kCells; ++c)
+      for (int k = 0; k < kAxes; ++k)
+        step[c][k] = {uint16_t(base[g.slot[c][k]]), g.posBit[c][k], g.slot[c][k]};
   }
 };
 static_assert(LineMasks::patternsOfAllLines() == kAxes * LineMasks::kPatterns, "the table holds every line's patterns");
@@ -117,8 +130,8 @@ class Board {
   // Cells where `player` would make a line of 4+ (wins now), exactly 3 and no 4 (loses now).
   Bitboard winningCells(int player) const { return four_[player] & empty(); }
   Bitboard losingCells(int player) const { return three_[player] & ~four_[player] & empty(); }
-  // Cells of any state where a stone of `player` would make 4+ / exactly 3 on some axis (raw rule
-  // masks: losing = threeLineCells & ~fourLineCells; only the empty ones are playable).
+  // Raw rule masks, exact on the empty cells only (see the top of this file): where a stone of
+  // `player` would make 4+ / 3 on some axis (losing = threeLineCells & ~fourLineCells).
   Bitboard fourLineCells(int player) const { return four_[player]; }
   Bitboard threeLineCells(int player) const { return three_[player]; }
   // Cells where `player` would threaten to win at once: after the stone there, the other empty
@@ -151,14 +164,10 @@ class Board {
   // excluded), without playing it: own stones only add 4-cells, and only on the lines through c.
   Bitboard winningCellsAfter(Cell c) const {
     assert(c >= 0 && c < kCells && (empty() >> c & 1));
-    const Geometry& g = geometry();
     const LineMasks& m = lineMasks();
     const int p = toMove_;
     Bitboard four = four_[p];
-    for (int k = 0; k < kAxes; ++k) {
-      const int s = g.slot[c][k];
-      four |= m.entry[m.base[s] + (line_[p][s] | g.posBit[c][k])].four;
-    }
+    for (const LineMasks::Step& k : m.step[c]) four |= m.entry[k.firstEntry + (line_[p][k.slot] | k.posBit)].four;
     return four & empty() & ~bit(c);
   }
 
@@ -195,9 +204,12 @@ class Board {
     Board rebuilt;
     rebuilt.setStones(stones_[0], stones_[1], toMove_);
     auto same = [](const auto& a, const auto& b) { return std::memcmp(&a, &b, sizeof a) == 0; };
-    return same(stones_, rebuilt.stones_) && same(four_, rebuilt.four_) && same(three_, rebuilt.three_) &&
-           hash_ == rebuilt.hash_ && same(fourAxis_, rebuilt.fourAxis_) && same(threeAxis_, rebuilt.threeAxis_) &&
-           same(line_, rebuilt.line_);
+    const Bitboard open = empty();
+    for (int p = 0; p < 2; ++p)  // the rule masks only where they mean something
+      if (((four_[p] ^ rebuilt.four_[p]) & open) ||
+          (((three_[p] & ~four_[p]) ^ (rebuilt.three_[p] & ~rebuilt.four_[p])) & open))
+        return false;
+    return same(stones_, rebuilt.stones_) && hash_ == rebuilt.hash_ && same(line_, rebuilt.line_);
   }
 
  private:
@@ -205,10 +217,7 @@ class Board {
     stones_[0] = stones_[1] = 0;
     for (auto& side : line_)
       for (auto& l : side) l = 0;
-    for (int p = 0; p < 2; ++p) {
-      four_[p] = three_[p] = 0;
-      for (int k = 0; k < kAxes; ++k) fourAxis_[p][k] = threeAxis_[p][k] = 0;
-    }
+    for (int p = 0; p < 2; ++p) four_[p] = three_[p] = 0;
     hash_ = 0;
     for (Bitboard b = p0; b;) place(0, popLowest(b));
     for (Bitboard b = p1; b;) place(1, popLowest(b));
@@ -216,31 +225,24 @@ class Board {
     if (toMove) hash_ ^= zobrist().sideToMove;
   }
 
-  // Adds a stone of p: only the three lines through c change, so only their parts of p's rule
-  // masks are replaced (one table lookup per line for its 4+ and exactly-3 positions).
+  // Adds a stone of p: only the three lines through c change, and their rule masks for p are
+  // ORed in (one table lookup per line for its 4+ and exactly-3 positions; see the top of the file).
   void place(int p, Cell c) {
-    const Geometry& g = geometry();
     const LineMasks& m = lineMasks();
     stones_[p] |= bit(c);
     hash_ ^= zobrist().stone[p][c];
-    for (int k = 0; k < kAxes; ++k) {
-      const int s = g.slot[c][k];
-      const unsigned pattern = line_[p][s] |= g.posBit[c][k];
-      const LineMasks::Entry& e = m.entry[m.base[s] + pattern];
-      const Bitboard keep = ~g.lineMask[s];
-      fourAxis_[p][k] = (fourAxis_[p][k] & keep) | e.four;
-      threeAxis_[p][k] = (threeAxis_[p][k] & keep) | e.three;
+    for (const LineMasks::Step& k : m.step[c]) {
+      const unsigned pattern = line_[p][k.slot] |= k.posBit;
+      const LineMasks::Entry& e = m.entry[k.firstEntry + pattern];
+      four_[p] |= e.four;
+      three_[p] |= e.three;
     }
-    four_[p] = fourAxis_[p][0] | fourAxis_[p][1] | fourAxis_[p][2];
-    three_[p] = threeAxis_[p][0] | threeAxis_[p][1] | threeAxis_[p][2];
   }
 
   Bitboard stones_[2];
-  Bitboard four_[2];   // cells (any state) where a stone of that player would make 4+ on some axis
-  Bitboard three_[2];  // cells (any state) where it would make exactly 3 on some axis
+  Bitboard four_[2];   // where a stone of that player would make 4+ on some axis (exact on empty cells)
+  Bitboard three_[2];  // where it would make exactly 3 on some axis (exact, minus four_, on empty cells)
   uint64_t hash_;
-  Bitboard fourAxis_[2][kAxes];   // the same, per axis (a new stone replaces one line of each)
-  Bitboard threeAxis_[2][kAxes];
   uint16_t line_[2][kAxes * kMaxLine];  // per line slot, bit i: the line's i-th cell holds a stone
   uint8_t toMove_;
 };
