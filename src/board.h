@@ -153,11 +153,21 @@ class Board {
                            : (three_[p] & b)                 ? Outcome::Loss
                            : (occupied() | b) == kFullBoard ? Outcome::Draw
                                                              : Outcome::None;
-    place(p, c);
-    toMove_ = uint8_t(p ^ 1);
-    hash_ ^= zobrist().sideToMove;
-    assert(isConsistent());
+    placeAndPass(p, c);
     return result;
+  }
+
+  // play(c) for a move known to neither win nor lose (ruleMoves' sensible moves), as the playouts
+  // play thousands of them: returns whether it filled the board (a draw).
+  bool playSensible(Cell c) {
+    assert(isLegal(c) && outcomeOf(c) != Outcome::Win && outcomeOf(c) != Outcome::Loss);
+    const int p = toMove_;
+    if (stones_[p ^ 1] >> c & 1) {
+      setStones(0, stones_[0], 0);
+      return false;
+    }
+    placeAndPass(p, c);
+    return occupied() == kFullBoard;
   }
 
   // Cells where the side to move would win at once after placing a stone on empty cell c (c itself
@@ -237,6 +247,13 @@ class Board {
       four_[p] |= e.four;
       three_[p] |= e.three;
     }
+  }
+
+  void placeAndPass(int p, Cell c) {
+    place(p, c);
+    toMove_ = uint8_t(p ^ 1);
+    hash_ ^= zobrist().sideToMove;
+    assert(isConsistent());
   }
 
   Bitboard stones_[2];

@@ -44,7 +44,7 @@ inline int smartPlayoutOn(Board& b, Rng& rng) {
     if (r.won()) return mover;
     if (r.lost()) return mover ^ 1;
     const Cell c = r.mustBlock() ? lowestCell(r.sensible) : randomCell(r.sensible, rng);
-    if (b.play(c) != Outcome::None) return kDrawResult;  // neither a win nor a loss: the board is full
+    if (b.playSensible(c)) return kDrawResult;  // the board is full
   }
 }
 inline int smartPlayout(Board b, Rng& rng) { return smartPlayoutOn(b, rng); }
