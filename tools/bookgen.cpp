@@ -106,8 +106,7 @@ cli::Flags runFlags(RunSettings& s) {
 // `bookgen run`: the search-valued book (grow.h).
 struct GrowSettings {
   GrowOptions grow;
-  std::string header = "book/embedded_book.h";  // the shipped book whose moves the lines keep
-  bool fresh = false;
+  ShippedBookFlags shipped;  // the shipped book whose moves the lines keep
   bool seedGiven = false;
   GrowSettings() { grow.dbPath = "book/book.db"; }
 };
@@ -123,13 +122,11 @@ cli::Flags growFlags(GrowSettings& s) {
       .integer("--iterations", "N", g.deep.iterations, 1, cli::kNoLimit,
                "iterations of each position's deep search (part of the verdicts' key: a new budget starts a new book)")
       .integer("--nodes", "N", g.deep.nodes, 1024, cli::kNoLimit, "node pool of each deep search")
-      .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies")
-      .text("--header", "FILE", s.header,
-            "the shipped book: the bot's book moves in the lines are the ones bookpack would ship, which keeps a "
-            "shipped move until it is clearly beaten",
-            s.header)
-      .option("--fresh", s.fresh, "the bot's book moves by their lower bounds alone, as bookpack --fresh")
-      .number("--one-stone-share", "P", g.model.oneStoneShare, 0, 1,
+      .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies");
+  s.shipped.addTo(flags,
+                  "the shipped book: the bot's book moves in the lines are the ones bookpack would ship, which keeps a "
+                  "shipped move until it is clearly beaten");
+  flags.number("--one-stone-share", "P", g.model.oneStoneShare, 0, 1,
               "share of lines from one random stone, the bot either side")
       .number("--two-stone-share", "P", g.model.twoStoneShare, 0, 1,
               "share of lines from two random stones, the bot either side (the rest: the empty board, the bot first)")
@@ -145,8 +142,8 @@ cli::Flags growFlags(GrowSettings& s) {
 }
 
 struct ShowSettings {
-  std::string dbPath = "book/book.db", moves, source = "search", header = "book/embedded_book.h";
-  bool fresh = false;  // the re-pack as bookpack --fresh chooses it
+  std::string dbPath = "book/book.db", moves, source = "search";
+  ShippedBookFlags shipped;  // the header the bot embeds now, and the re-pack's rule
   int depth = 1;
   uint64_t width = 12;
   PackOptions pack;
@@ -158,10 +155,8 @@ struct ShowSettings {
 void addBookFlags(cli::Flags& flags, ShowSettings& s) {
   flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath)
       .integer("--book-iterations", "N", s.grown.deep.iterations, 1, cli::kNoLimit,
-               "the search-valued book's deep-search budget (bookgen run --iterations)")
-      .text("--header", "FILE", s.header, "the shipped book, marked 'shipped' (a re-pack's move is marked 're-pack')",
-            s.header)
-      .option("--fresh", s.fresh, "the re-pack as `bookpack --fresh` chooses it: every move by its lower bound alone");
+               "the search-valued book's deep-search budget (bookgen run --iterations)");
+  s.shipped.addTo(flags, "the shipped book, marked 'shipped' (a re-pack's move is marked 're-pack')");
 }
 
 cli::Flags showFlags(ShowSettings& s) {
@@ -312,13 +307,12 @@ int growCommand(int argc, char** argv) {
              << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.model.uniform
              << " opponent-explore=" << grow.opponentExploreShare
              << " nodes=" << grow.deep.nodes;
-  if (!settings.fresh) {
-    auto shipped = std::make_shared<OpeningBook>();
-    std::string error;
-    if (loadShippedBook(settings.header, *shipped, error)) grow.shipped = shipped;
-    else std::cerr << "bookgen: no shipped book to keep moves of (the lines follow the bounds alone): " << error << "\n";
+  if (!settings.shipped.fresh) {
+    auto shipped = std::make_shared<ShippedBook>();
+    loadShippedBook(settings.shipped, "bookgen", *shipped);
+    if (shipped->kept()) grow.shipped = std::shared_ptr<const OpeningBook>(shipped, shipped->kept());
   }
-  parameters << " shipped=" << (grow.shipped ? settings.header : std::string("none"));
+  parameters << " shipped=" << (grow.shipped ? settings.shipped.header : std::string("none"));
   beginRun(db, settings.seedGiven, grow.seed, parameters.str());
   grow.seed = db.currentRun().seed;
   Grower grower(db, grow, deepEvaluatorFactory(grow.deep));
@@ -528,8 +522,7 @@ struct LoadedBook {
   Database db;
   BookGraph graph;
   Choices repack;
-  OpeningBook shipped;
-  bool haveShipped = false;
+  ShippedBook shipped;
 };
 bool loadBook(const ShowSettings& s, LoadedBook& book) {
   std::string error;
@@ -538,9 +531,8 @@ bool loadBook(const ShowSettings& s, LoadedBook& book) {
     return false;
   }
   book.graph = BookGraph::fromDatabase(book.db, s.grown.deep.key());
-  book.haveShipped = loadShippedBook(s.header, book.shipped, error);
-  if (!book.haveShipped) std::cerr << "bookgen: no shipped book to compare with: " << error << "\n";
-  book.repack = chooseFromGraph(book.graph, s.grown.model, book.haveShipped && !s.fresh ? &book.shipped : nullptr);
+  loadShippedBook(s.shipped, "bookgen", book.shipped);
+  book.repack = chooseFromGraph(book.graph, s.grown.model, book.shipped.kept());
   return true;
 }
 
@@ -554,17 +546,17 @@ int showCommand(int argc, char** argv) {
   if (settings.source == "search") {
     LoadedBook book;
     if (!loadBook(settings, book)) return 1;
-    const std::optional<Cell> shipped = book.haveShipped ? book.shipped.lookup(b) : std::nullopt;
+    const std::optional<Cell> shipped = book.shipped.loaded ? book.shipped.book.lookup(b) : std::nullopt;
     const auto repack = book.repack.find(canonicalize(b).key);
     std::cout << "position after " << where << " (book of " << settings.grown.deep.key() << ", " << book.graph.size()
               << " searched positions)\n"
-              << "  shipped (" << settings.header << "): "
+              << "  shipped (" << settings.shipped.header << "): "
               << (shipped ? moveName(b, *shipped) : std::string("not in the shipped book")) << "\n"
               << "  re-pack (bookpack now): "
               << (repack != book.repack.end() ? moveName(b, canonicalize(b).fromCanonical(repack->second.move))
                                               : std::string("no book move"))
               << "\n";
-    GraphPrinter(book.graph, book.repack, book.haveShipped ? &book.shipped : nullptr)
+    GraphPrinter(book.graph, book.repack, book.shipped.shown())
         .printPosition(std::cout, b, settings.depth, size_t(settings.width));
     return 0;
   }
@@ -590,7 +582,7 @@ int htmlCommand(int argc, char** argv) {
   LoadedBook book;
   if (!loadBook(settings.book, book)) return 1;
   const std::vector<PageNode> tree =
-      bookPageTree(book.graph, book.repack, book.haveShipped ? &book.shipped : nullptr, size_t(settings.maxNodes));
+      bookPageTree(book.graph, book.repack, book.shipped.shown(), size_t(settings.maxNodes));
   const std::string title = "Yavalath opening book: " + std::to_string(book.graph.size()) + " searched positions (" +
                             settings.book.grown.deep.key() + ")";
   std::string error;

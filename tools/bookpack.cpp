@@ -37,21 +37,20 @@ const char* const kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string dbPath = "book/book.db", outPath = "book/embedded_book.h", shippedPath = "book/embedded_book.h";
+  std::string dbPath = "book/book.db", outPath = "book/embedded_book.h";
+  ShippedBookFlags shippedFlags;
   PackOptions opt;
-  bool printTree = false, verify = false, empty = false, fresh = false;
+  bool printTree = false, verify = false, empty = false;
   VerifySettings verifySettings;
   std::string source = "search";
   GrowOptions grown;  // the growth's budget names the verdicts that make the book
   GameModel& model = grown.model;
   cli::Flags flags("bookpack");
-  flags.text("--db", "FILE", dbPath, "the database", dbPath)
-      .text("--out", "FILE", outPath, "the header to write", outPath)
-      .text("--header", "FILE", shippedPath,
-            "with --source search: the book that ships now; a move of it stays unless the database's choice is clearly "
-            "better (its lower bound above the shipped move's mean)",
-            shippedPath)
-      .option("--fresh", fresh, "with --source search: choose every move by its lower bound alone, whatever ships now")
+  flags.text("--db", "FILE", dbPath, "the database", dbPath).text("--out", "FILE", outPath, "the header to write", outPath);
+  shippedFlags.addTo(flags,
+                     "with --source search: the book that ships now; a move of it stays unless the database's choice is "
+                     "clearly better (its lower bound above the shipped move's mean)");
+  flags
       .option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
       .option("--empty", empty,
               "write an empty book (the bot then plays without one), e.g. while no book has passed its "
@@ -96,18 +95,18 @@ int main(int argc, char** argv) {
   if (source == "search") {
     if (verify) std::cerr << "bookpack: --verify applies to --source games (every searched position has its own verdict)\n";
     const BookGraph graph = BookGraph::fromDatabase(db, grown.deep.key());
-    OpeningBook shipped;
-    const bool haveShipped = loadShippedBook(shippedPath, shipped, error);
-    if (!haveShipped) std::cerr << "bookpack: no shipped book to keep moves of: " << error << "\n";
-    choices = chooseFromGraph(graph, model, haveShipped && !fresh ? &shipped : nullptr);
+    ShippedBook shipped;
+    loadShippedBook(shippedFlags, "bookpack", shipped);
+    choices = chooseFromGraph(graph, model, shipped.kept());
     book = packBook(choices, opt.budgetChars);
-    const GraphPrinter printer(graph, choices, haveShipped ? &shipped : nullptr);
+    const GraphPrinter printer(graph, choices, shipped.shown());
     std::cerr << "book of " << grown.deep.key() << ": " << graph.size() << " searched positions, " << choices.size()
               << " with a book move\n";
-    if (haveShipped) {
-      const KeptMoves kept = keptMoves(choices, shipped);
-      std::cerr << "moves of the shipped book (" << shippedPath << ") in positions the re-pack answers: " << kept.same
-                << " kept, " << kept.changed << " changed" << (fresh ? " (--fresh)" : " (each clearly better by its lower bound)")
+    if (shipped.loaded) {
+      const KeptMoves kept = keptMoves(choices, shipped.book);
+      std::cerr << "moves of the shipped book (" << shippedFlags.header << ") in positions the re-pack answers: "
+                << kept.same << " kept, " << kept.changed << " changed"
+                << (shipped.fresh ? " (--fresh)" : " (each clearly better by its lower bound)")
                 << "\n";
     }
     printer.printSwapTable(std::cerr);

@@ -2,10 +2,12 @@
 // that the tools can say what the bot plays today as well as what a re-pack would ship.
 #pragma once
 
+#include <iostream>
 #include <string>
 
 #include "opening_book.h"
 #include "tools/book/files.h"
+#include "tools/cli.h"
 
 namespace yav::book {
 
@@ -35,6 +37,36 @@ inline bool loadShippedBook(const std::string& path, OpeningBook& book, std::str
   if (!readWholeFile(path, header, error) || !embeddedBookText(header, path, text, error)) return false;
   if (!book.load(text, error)) return error = path + ": " + error, false;
   return true;
+}
+
+// The shipped book as bookpack and bookgen take it: `--header FILE` names it, and a re-pack (and the
+// growth's lines) keep its moves until clearly beaten unless `--fresh` (packedMove in choose.h).
+struct ShippedBookFlags {
+  std::string header = "book/embedded_book.h";
+  bool fresh = false;
+  // `headerMeaning`: what the tool does with the header besides keeping its moves.
+  void addTo(cli::Flags& flags, const std::string& headerMeaning) {
+    flags.text("--header", "FILE", header, headerMeaning, header)
+        .option("--fresh", fresh, "choose every book move by its lower bound alone (as bookpack --fresh), whatever ships now");
+  }
+};
+
+// The shipped book once read. A header that cannot be read is reported on stderr (`tool` names
+// the program) and leaves nothing to keep: the choice then follows the bounds alone.
+struct ShippedBook {
+  OpeningBook book;
+  bool loaded = false;
+  bool fresh = false;
+  // The book whose moves are kept: none with --fresh or when the header could not be read.
+  const OpeningBook* kept() const { return loaded && !fresh ? &book : nullptr; }
+  // The book to compare with (marks, counts), --fresh or not.
+  const OpeningBook* shown() const { return loaded ? &book : nullptr; }
+};
+inline void loadShippedBook(const ShippedBookFlags& flags, const std::string& tool, ShippedBook& shipped) {
+  std::string error;
+  shipped.fresh = flags.fresh;
+  shipped.loaded = loadShippedBook(flags.header, shipped.book, error);
+  if (!shipped.loaded) std::cerr << tool << ": no shipped book (every move by its lower bound alone): " << error << "\n";
 }
 
 }  // namespace yav::book
