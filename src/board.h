@@ -158,8 +158,10 @@ class Board {
   }
 
   // play(c) for a move known to neither win nor lose (ruleMoves' sensible moves), as the playouts
-  // play thousands of them: returns whether it filled the board (a draw).
-  bool playSensible(Cell c) {
+  // and the forcing solver play thousands of them: returns whether it filled the board (a draw).
+  // Always inlined: left to itself, GCC stops inlining it once it has two callers, and the call
+  // costs more than the outcome it saves.
+  [[gnu::always_inline]] bool playSensible(Cell c) {
     assert(isLegal(c) && outcomeOf(c) != Outcome::Win && outcomeOf(c) != Outcome::Loss);
     const int p = toMove_;
     if (stones_[p ^ 1] >> c & 1) {

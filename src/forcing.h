@@ -210,9 +210,9 @@ class ForcingSolver {
     }
     bool aborted = false;
     for (int i = 0; i < count; ++i) {
-      Board next = b;
-      next.play(moves[i]);
-      next.play(replies[i]);
+      Board next = b;  // neither stone wins or loses: A's is a check cell, D's block was tested above
+      next.playSensible(moves[i]);
+      next.playSensible(replies[i]);
       Cell unused = kNoCell;
       int deeper = 0;
       const Status s = attack(next, depth - 1, unused, deeper);
