@@ -111,15 +111,13 @@ struct Geometry {
   // (positions 0..4 and 5..8) so that the tables stay small enough for the L1 cache. Indexed by
   // line slot = axis * kMaxLine + line.
   Bitboard spreadLow[kAxes * kMaxLine][32], spreadHigh[kAxes * kMaxLine][16];
-  // The same facts packed for the board's hot path: line slot (axis * kMaxLine + line) and the
-  // cell's bit in that line's 9-bit pattern, per axis; and every line's cells as a bitboard.
+  // The same facts packed for the board's tables (board.h): line slot (axis * kMaxLine + line) and
+  // the cell's bit in that line's 9-bit pattern, per axis.
   uint8_t slot[kCells][kAxes];
   uint16_t posBit[kCells][kAxes];
-  Bitboard lineMask[kAxes * kMaxLine];
 
   constexpr Geometry()
-      : x(), y(), a(), lineOf(), posOf(), lineLength(), lineCell(), spreadLow(), spreadHigh(), slot(), posBit(),
-        lineMask() {
+      : x(), y(), a(), lineOf(), posOf(), lineLength(), lineCell(), spreadLow(), spreadHigh(), slot(), posBit() {
     for (int yy = 0; yy < kRows; ++yy)
       for (int xx = 0; xx < rowLength(yy); ++xx) {
         Cell c = cellAt(xx, yy);
@@ -148,7 +146,6 @@ struct Geometry {
       for (int k = 0; k < kAxes; ++k) {
         slot[c][k] = uint8_t(k * kMaxLine + lineOf[k][c]);
         posBit[c][k] = uint16_t(1u << posOf[k][c]);
-        lineMask[slot[c][k]] |= bit(c);
       }
   }
   constexpr Bitboard spread(int axis, int line, unsigned mask) const { return spreadSlot(axis * kMaxLine + line, mask); }

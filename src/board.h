@@ -48,7 +48,6 @@ struct LineMasks {
   struct Entry {
     Bitboard four, three;
   };
-  int base[kAxes * kMaxLine];
   // Per cell and axis, what placing a stone there reads: the line slot, the cell's bit in the
   // line's pattern and the line's first entry (one load instead of three on the hot path).
   struct Step {
@@ -64,9 +63,10 @@ struct LineMasks {
     for (int s = 0; s < kAxes * kMaxLine; ++s) n += 1 << kGeometry.lineLength[s / kMaxLine][s % kMaxLine];
     return n;
   }
-  constexpr LineMasks() : base(), step(), entry() {
+  constexpr LineMasks() : step(), entry() {
     const Geometry& g = kGeometry;
     const LineRules& r = kLineRules;
+    int base[kAxes * kMaxLine] = {};  // each line slot's first entry
     int next = 0;
     for (int s = 0; s < kAxes * kMaxLine; ++s) {
       base[s] = next;
@@ -144,16 +144,13 @@ class Board {
   Outcome play(Cell c) {
     assert(isLegal(c));
     const int p = toMove_;
-    if (stones_[p ^ 1] >> c & 1) {  // steal: the stone changes owner, the first player moves again
-      setStones(0, stones_[0], 0);
-      return Outcome::None;
-    }
     const Bitboard b = bit(c);
-    const Outcome result = (four_[p] & b)                    ? Outcome::Win
+    const Outcome result = (stones_[p ^ 1] & b)              ? Outcome::None  // a steal decides nothing
+                           : (four_[p] & b)                  ? Outcome::Win
                            : (three_[p] & b)                 ? Outcome::Loss
                            : (occupied() | b) == kFullBoard ? Outcome::Draw
                                                              : Outcome::None;
-    placeAndPass(p, c);
+    advance(c);
     return result;
   }
 
@@ -163,12 +160,7 @@ class Board {
   // costs more than the outcome it saves.
   [[gnu::always_inline]] bool playSensible(Cell c) {
     assert(isLegal(c) && outcomeOf(c) != Outcome::Win && outcomeOf(c) != Outcome::Loss);
-    const int p = toMove_;
-    if (stones_[p ^ 1] >> c & 1) {
-      setStones(0, stones_[0], 0);
-      return false;
-    }
-    placeAndPass(p, c);
+    advance(c);
     return occupied() == kFullBoard;
   }
 
@@ -251,7 +243,14 @@ class Board {
     }
   }
 
-  void placeAndPass(int p, Cell c) {
+  // The move c on the board, its outcome aside: a stone of the side to move, which then passes the
+  // turn; or the steal, after which the stone is the second player's and the first moves again.
+  void advance(Cell c) {
+    const int p = toMove_;
+    if (stones_[p ^ 1] >> c & 1) {
+      setStones(0, stones_[0], 0);
+      return;
+    }
     place(p, c);
     toMove_ = uint8_t(p ^ 1);
     hash_ ^= zobrist().sideToMove;

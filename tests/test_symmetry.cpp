@@ -95,7 +95,7 @@ TEST(Symmetry, CompositionAndInverse) {
 TEST(Symmetry, LinesAndNeighboursMapToLinesAndNeighbours) {
   const Geometry& g = geometry();
   std::set<Bitboard> lines;
-  for (int s = 0; s < kAxes * kMaxLine; ++s) lines.insert(g.lineMask[s]);
+  for (int s = 0; s < kAxes * kMaxLine; ++s) lines.insert(g.spreadSlot(s, 511));  // every cell of line slot s
   ASSERT_EQ(lines.size(), size_t(kAxes * kMaxLine));
   for (int t = 0; t < kSymmetries; ++t) {
     for (Bitboard line : lines) EXPECT_TRUE(lines.count(transformBits(t, line))) << "transform " << t;
