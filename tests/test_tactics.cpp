@@ -1,7 +1,8 @@
 // The tactics tool end to end: a suite file is read (a malformed line is an error naming the file
 // and line), an attack position the bot must win is solved, the counts are printed, and a defence
 // position lost before the move is left out (also one a book database proves lost, --db); --book
-// plays the embedded book's moves first; a suite is built from the games of an arena record.
+// plays the embedded book's moves first; --bot judges another program's answers; a suite is built
+// from the games of an arena record.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -108,6 +109,38 @@ TEST(Tactics, TheBookAnswersFirstWithBook) {
   EXPECT_NE(withBook.out.find("book moves first"), std::string::npos) << withBook.out;
   EXPECT_EQ(without.status, 0) << without.out;
   EXPECT_EQ(without.out.find("from the book"), std::string::npos) << without.out;
+}
+
+// --bot judges the answers of a program speaking the CodinGame protocol, one fresh process per
+// position: the bot's search finds the attack; a program that crashes, or answers an occupied cell,
+// fails the position (saying why) and the run goes on; --bot excludes --book and --config.
+TEST(Tactics, JudgesTheAnswersOfAProgram) {
+  using namespace yav;
+  const Bitboard p0 = cellsAt({{0, 4}, {2, 4}}), p1 = cellsAt({{1, 3}, {0, 5}});
+  const std::string suite = yav::scratchPath("bot_suite.txt");
+  std::ofstream(suite) << "attack " << cli::hexText(p0) << " " << cli::hexText(p1) << " 0 " << cellAt(3, 4) << " 3\n";
+  const std::string bin = YAVALATH_BIN_DIR;
+  const std::string args = "run --suite " + suite + " --prove-iterations 20000 --list --bot ";
+  const CommandRun bot = run(args + "'" + bin + "/bot --first-time-ms 20 --no-book'");
+  EXPECT_EQ(bot.status, 0) << bot.out;
+  EXPECT_NE(bot.out.find("played 3 4, answered in "), std::string::npos) << bot.out;
+  EXPECT_NE(bot.out.find("attack     1/  1 = 100.0%"), std::string::npos) << bot.out;
+  EXPECT_NE(bot.out.find("median answer"), std::string::npos) << bot.out;
+
+  const CommandRun crash = run(args + "'" + bin + "/fake_bot crash'");
+  EXPECT_EQ(crash.status, 0) << crash.out;
+  EXPECT_NE(crash.out.find("played nothing, answered in "), std::string::npos) << crash.out;
+  EXPECT_NE(crash.out.find("missed: closed its output before answering (exit code 134"), std::string::npos) << crash.out;
+  EXPECT_NE(crash.out.find("attack     0/  1"), std::string::npos) << crash.out;
+
+  const CommandRun occupied = run(args + "'" + bin + "/fake_bot occupied'");
+  EXPECT_EQ(occupied.status, 0) << occupied.out;
+  EXPECT_NE(occupied.out.find("missed: illegal move"), std::string::npos) << occupied.out;
+
+  const CommandRun both = run(args + "'" + bin + "/bot' --book");
+  EXPECT_NE(both.status, 0);
+  EXPECT_NE(both.out.find("--bot goes with run only"), std::string::npos) << both.out;
+  std::remove(suite.c_str());
 }
 
 // build --records harvests an arena record's decided games (--loser: those one bot lost;

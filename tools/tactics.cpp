@@ -15,8 +15,12 @@
 //         only when the position before it is not proven lost (provenLostBeforeTheMove: a safe
 //         move may exist).
 //   tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N] [--book] [--list]
+//   tactics run --suite FILE --bot COMMAND [--prove-iterations N] [--list]
 //       For each position a fresh search with MS per move (75 = the bot's later turns), or with
-//       --book the embedded book's move where it has one:
+//       --book the embedded book's move where it has one, or with --bot the answer of a program
+//       that speaks the CodinGame protocol (a fresh process per position, the position sent as its
+//       first turn; its own flags set its time, e.g. the bot's --first-time-ms 75 --no-book), so
+//       that any build, the shipped file as CodinGame compiles it included, can be judged:
 //       - attack: solved when the move keeps the win (the prover proves the reply position lost
 //         for the opponent); reports the share and the median time until the search's root was
 //         proven (positions solved without a proof count at the full time);
@@ -46,6 +50,7 @@
 #include "search.h"
 #include "tools/cli.h"
 #include "tools/arena/record_file.h"
+#include "tools/arena/referee.h"
 #include "tools/arena/stats.h"
 #include "tools/book/db_file.h"
 #include "tools/book/graph.h"
@@ -198,13 +203,14 @@ const char* const kUsage =
     "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
     "       tactics build --records FILE [--loser NAME [--lost-pairs]] --out FILE [--prove-iterations N] [--jobs J]\n"
     "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
-    "                   [--jobs J] [--book] [--db FILE] [--list]\n";
+    "                   [--jobs J] [--book] [--db FILE] [--list]\n"
+    "       tactics run --suite FILE --bot COMMAND [--prove-iterations N] [--jobs J] [--db FILE] [--list]\n";
 
 struct Options {
   std::string command;  // build or run
   uint64_t games = 50, iterations = 20000, proveIterations = 400000, seed = 1, jobs = 1;
   double timeMs = 75;
-  std::string out, suite, config, records, loser, db;
+  std::string out, suite, config, records, loser, db, bot;
   SearchConfig tested;
   bool list = false;
   bool book = false;
@@ -243,6 +249,11 @@ Options parseOptions(int argc, char** argv) {
             "a book database (bookgen): a defence position its book proves lost is left out (run) or "
             "not harvested (build), as the prover's are",
             "none")
+      .text("--bot", "COMMAND",  o.bot,
+            "judge the answers of a program speaking the CodinGame protocol instead of this build's search (run): "
+            "a fresh process per position, sent as its first turn, answering within CodinGame's 1000 ms; its own "
+            "flags set its time (the bot: --first-time-ms 75 --no-book for its search alone at 75 ms)",
+            "none: this build's search")
       .option("--list", o.list, "one line per position with the move played and the verdict (run)");
   const std::vector<std::string> positional =
       flags.parseOrExit(argc, argv, 1, kUsage, 1, "CONFIG keys:\n" + searchConfigKeys());
@@ -253,6 +264,8 @@ Options parseOptions(int argc, char** argv) {
   if (!o.loser.empty() && o.records.empty()) flags.fail("--loser needs --records FILE");
   if (o.lostPairs && o.loser.empty()) flags.fail("--lost-pairs needs --loser NAME");
   if (o.command == "run" && o.suite.empty()) flags.fail("run needs --suite FILE");
+  if (!o.bot.empty() && (o.command != "run" || o.book || !o.config.empty()))
+    flags.fail("--bot goes with run only, without --book and --config: the program's own flags choose its book and search");
   return o;
 }
 
@@ -390,7 +403,41 @@ struct EntryResult {
   bool lostInBook = false;  // unavoidable by the book database's proof (--db)
   Cell played = kNoCell;
   bool fromBook = false;
+  std::string noAnswer;  // --bot: why the program gave no legal move (then the position counts as failed)
+  double answerMs = 0;   // --bot: from sending the position to its answer
 };
+
+// CodinGame's limit for a bot's first turn: a --bot program gets each position as its first turn.
+constexpr double kBotAnswerMs = 1000;
+
+// --bot: the program's move in b, sent as its first turn to a fresh process; kNoCell with `why`
+// when it gave none (it did not start, crashed, timed out, or answered badly or illegally).
+Cell askBot(const std::string& command, const Board& b, double& ms, std::string& why) {
+  arena::ProcessPlayer bot(command, -1);
+  std::string error;
+  if (!bot.start(error)) {
+    why = "could not start: " + error;
+    return kNoCell;
+  }
+  // The opponent's last move must be one of its stones on the grid; any one will do.
+  const Bitboard theirs = b.stones(b.toMove() ^ 1);
+  const arena::Reply reply = bot.ask(formatTurn(b, b.toMove(), theirs ? lowestCell(theirs) : kNoCell, true), kBotAnswerMs);
+  bot.stop();
+  ms = reply.ms;
+  int x = 0, y = 0;
+  std::string message;
+  if (reply.status == arena::Reply::Status::Timeout || reply.status == arena::Reply::Status::Stopped)
+    why = "no answer within " + std::to_string(int(kBotAnswerMs)) + " ms";
+  else if (reply.status == arena::Reply::Status::Closed)
+    why = "closed its output before answering (" + reply.exitInfo + ")";
+  else if (!arena::parseAnswer(reply.line, x, y, message, error))
+    why = error;
+  else if (!onBoardXY(x, y) || !b.isLegal(cellAt(x, y)))
+    why = "illegal move '" + arena::shortened(reply.line) + "'";
+  else
+    return cellAt(x, y);
+  return kNoCell;
+}
 
 // One suite position searched at the time under test, judged by the prover (see the file comment).
 // With a book (--book), a position the book holds is answered by its move without a search, as the
@@ -398,8 +445,12 @@ struct EntryResult {
 EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const OpeningBook* book,
                   const BookProofs& bookProofs, Search& player, Search& prover) {
   SearchResult r;
+  std::string noAnswer;
+  double answerMs = 0;
   const auto bookMove = book ? book->lookup(e.board) : std::nullopt;
-  if (bookMove) {
+  if (!o.bot.empty()) {
+    r.move = askBot(o.bot, e.board, answerMs, noAnswer);
+  } else if (bookMove) {
     r.move = *bookMove;
   } else {
     player.reset();
@@ -409,9 +460,11 @@ EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const O
     r = player.run(e.board, l);
   }
   Board after = e.board;
-  const yav::Outcome outcome = after.play(r.move);
+  const yav::Outcome outcome = r.move == kNoCell ? yav::Outcome::None : after.play(r.move);
   bool ok;
-  if (e.kind == SuiteEntry::Attack)
+  if (r.move == kNoCell)
+    ok = false;
+  else if (e.kind == SuiteEntry::Attack)
     ok = outcome == yav::Outcome::Win ||
          (outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) == Proof::Loss);
   else
@@ -421,19 +474,29 @@ EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const O
   const bool lostInBook = e.kind == SuiteEntry::Defence && bookProofs.provesLost(e.board);
   const bool unavoidable =
       lostInBook || (e.kind == SuiteEntry::Defence && provenLostBeforeTheMove(prover, e.board, o.proveIterations));
-  return {ok, r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, lostInBook, r.move, bookMove.has_value()};
+  return {ok,       r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, lostInBook, r.move,
+          bookMove.has_value(), noAnswer, answerMs};
+}
+
+std::string oneDecimal(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", v);
+  return text;
 }
 
 void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector<EntryResult>& results, const Options& o) {
   for (size_t i = 0; o.list && i < entries.size(); ++i) {
     const SuiteEntry& e = entries[i];
     const EntryResult& r = results[i];
-    const char* verdict = r.lostInBook    ? "left out (lost before the move, by the book database)"
-                          : r.unavoidable ? "left out (lost before the move)"
-                          : e.kind == SuiteEntry::Attack ? (r.ok ? "solved" : "missed")
-                                                         : (r.ok ? "avoided" : "walked in");
-    std::printf("%3zu  %s  (suite move %s, played %s%s): %s\n", i + 1, formatSuiteEntry(e).c_str(),
-                cellName(e.move).c_str(), cellName(r.played).c_str(), r.fromBook ? " from the book" : "", verdict);
+    const std::string verdict = r.lostInBook    ? "left out (lost before the move, by the book database)"
+                                : r.unavoidable ? "left out (lost before the move)"
+                                : !r.noAnswer.empty() ? (e.kind == SuiteEntry::Attack ? "missed: " : "walked in: ") + r.noAnswer
+                                : e.kind == SuiteEntry::Attack ? (r.ok ? "solved" : "missed")
+                                                               : (r.ok ? "avoided" : "walked in");
+    std::printf("%3zu  %s  (suite move %s, played %s%s%s): %s\n", i + 1, formatSuiteEntry(e).c_str(),
+                cellName(e.move).c_str(), r.played == kNoCell ? "nothing" : cellName(r.played).c_str(),
+                r.fromBook ? " from the book" : "",
+                o.bot.empty() ? "" : (", answered in " + oneDecimal(r.answerMs) + " ms").c_str(), verdict.c_str());
   }
   for (int kind = 0; kind < 2; ++kind) {
     int total = 0, ok = 0, unavoidable = 0, lostInBook = 0;
@@ -445,7 +508,8 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
         continue;
       }
       ++total, ok += results[i].ok;
-      if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
+      if (!o.bot.empty()) times.push_back(results[i].answerMs);  // a program's proofs are not known
+      else if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
     }
     if (!total && !unavoidable) continue;
     std::printf("%-8s %3d/%3d", kind == SuiteEntry::Attack ? "attack" : "defence", ok, total);
@@ -455,13 +519,16 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
     }
     if (!times.empty()) {
       std::sort(times.begin(), times.end());
-      std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
+      std::printf(o.bot.empty() ? "  median time to proof %.1f ms" : "  median answer %.1f ms", times[times.size() / 2]);
     }
     if (unavoidable && lostInBook)
       std::printf("  (%d left out: proven lost, %d of them by the book database)", unavoidable, lostInBook);
     else if (unavoidable)
       std::printf("  (%d left out: the prover proves them lost)", unavoidable);
-    std::printf("   (config '%s', %.0f ms per move%s)\n", o.config.c_str(), o.timeMs, o.book ? ", book moves first" : "");
+    if (!o.bot.empty())
+      std::printf("   (bot '%s')\n", o.bot.c_str());
+    else
+      std::printf("   (config '%s', %.0f ms per move%s)\n", o.config.c_str(), o.timeMs, o.book ? ", book moves first" : "");
   }
 }
 
