@@ -112,8 +112,9 @@ TEST(Tactics, TheBookAnswersFirstWithBook) {
 }
 
 // --bot judges the answers of a program speaking the CodinGame protocol, one fresh process per
-// position: the bot's search finds the attack; a program that crashes, or answers an occupied cell,
-// fails the position (saying why) and the run goes on; --bot excludes --book and --config.
+// position, sent as a later turn after a warm-up first turn: the bot's search finds the attack; a
+// program that crashes (at the position or at the warm-up), or answers an occupied cell, fails the
+// position, saying why, and the run goes on; --bot excludes --book and --config.
 TEST(Tactics, JudgesTheAnswersOfAProgram) {
   using namespace yav;
   const Bitboard p0 = cellsAt({{0, 4}, {2, 4}}), p1 = cellsAt({{1, 3}, {0, 5}});
@@ -121,19 +122,23 @@ TEST(Tactics, JudgesTheAnswersOfAProgram) {
   std::ofstream(suite) << "attack " << cli::hexText(p0) << " " << cli::hexText(p1) << " 0 " << cellAt(3, 4) << " 3\n";
   const std::string bin = YAVALATH_BIN_DIR;
   const std::string args = "run --suite " + suite + " --prove-iterations 20000 --list --bot ";
-  const CommandRun bot = run(args + "'" + bin + "/bot --first-time-ms 20 --no-book'");
+  const CommandRun bot = run(args + "'" + bin + "/bot --first-time-ms 20 --time-ms 20 --no-book'");
   EXPECT_EQ(bot.status, 0) << bot.out;
   EXPECT_NE(bot.out.find("played 3 4, answered in "), std::string::npos) << bot.out;
   EXPECT_NE(bot.out.find("attack     1/  1 = 100.0%"), std::string::npos) << bot.out;
-  EXPECT_NE(bot.out.find("median answer"), std::string::npos) << bot.out;
+  EXPECT_NE(bot.out.find(", 0 over 100 ms"), std::string::npos) << bot.out;
 
-  const CommandRun crash = run(args + "'" + bin + "/fake_bot crash'");
+  const CommandRun crash = run(args + "'" + bin + "/fake_bot crash --turn 2'");
   EXPECT_EQ(crash.status, 0) << crash.out;
   EXPECT_NE(crash.out.find("played nothing, answered in "), std::string::npos) << crash.out;
   EXPECT_NE(crash.out.find("missed: closed its output before answering (exit code 134"), std::string::npos) << crash.out;
   EXPECT_NE(crash.out.find("attack     0/  1"), std::string::npos) << crash.out;
 
-  const CommandRun occupied = run(args + "'" + bin + "/fake_bot occupied'");
+  const CommandRun warmUp = run(args + "'" + bin + "/fake_bot crash'");
+  EXPECT_EQ(warmUp.status, 0) << warmUp.out;
+  EXPECT_NE(warmUp.out.find("missed: warm-up first turn: closed its output"), std::string::npos) << warmUp.out;
+
+  const CommandRun occupied = run(args + "'" + bin + "/fake_bot occupied --turn 2'");
   EXPECT_EQ(occupied.status, 0) << occupied.out;
   EXPECT_NE(occupied.out.find("missed: illegal move"), std::string::npos) << occupied.out;
 

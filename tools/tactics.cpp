@@ -18,9 +18,10 @@
 //   tactics run --suite FILE --bot COMMAND [--prove-iterations N] [--list]
 //       For each position a fresh search with MS per move (75 = the bot's later turns), or with
 //       --book the embedded book's move where it has one, or with --bot the answer of a program
-//       that speaks the CodinGame protocol (a fresh process per position, the position sent as its
-//       first turn; its own flags set its time, e.g. the bot's --first-time-ms 75 --no-book), so
-//       that any build, the shipped file as CodinGame compiles it included, can be judged:
+//       that speaks the CodinGame protocol (a fresh process per position, sent the position as a
+//       later turn after a warm-up first turn, under CodinGame's limits; its own flags set its
+//       time and book), so that any build, the shipped file as CodinGame compiles it included,
+//       can be judged:
 //       - attack: solved when the move keeps the win (the prover proves the reply position lost
 //         for the opponent); reports the share and the median time until the search's root was
 //         proven (positions solved without a proof count at the full time);
@@ -251,8 +252,9 @@ Options parseOptions(int argc, char** argv) {
             "none")
       .text("--bot", "COMMAND",  o.bot,
             "judge the answers of a program speaking the CodinGame protocol instead of this build's search (run): "
-            "a fresh process per position, sent as its first turn, answering within CodinGame's 1000 ms; its own "
-            "flags set its time (the bot: --first-time-ms 75 --no-book for its search alone at 75 ms)",
+            "a fresh process per position plays a warm-up first turn, then gets the position as a later turn "
+            "(100 ms; an answer after 150 ms is none, as in the arena); its own flags set its time and book (the "
+            "bot as shipped: no flags; its search alone: --no-book)",
             "none: this build's search")
       .option("--list", o.list, "one line per position with the move played and the verdict (run)");
   const std::vector<std::string> positional =
@@ -407,11 +409,24 @@ struct EntryResult {
   double answerMs = 0;   // --bot: from sending the position to its answer
 };
 
-// CodinGame's limit for a bot's first turn: a --bot program gets each position as its first turn.
-constexpr double kBotAnswerMs = 1000;
+// --bot: CodinGame's limits (docs/codingame-rules.md) with the arena's default grace: an answer
+// later than limit x grace is none; one later than the limit counts as slow.
+constexpr arena::Limits kBotLimits{};
 
-// --bot: the program's move in b, sent as its first turn to a fresh process; kNoCell with `why`
-// when it gave none (it did not start, crashed, timed out, or answered badly or illegally).
+// Why a reply holds no move ("" when it holds a line to parse).
+std::string replyProblem(const arena::Reply& reply, double limitMs) {
+  switch (reply.status) {
+    case arena::Reply::Status::Line: return "";
+    case arena::Reply::Status::Closed: return "closed its output before answering (" + reply.exitInfo + ")";
+    default: return "no answer within " + std::to_string(int(limitMs * kBotLimits.grace)) + " ms";
+  }
+}
+
+// --bot: the program's move in b, kNoCell with `why` when it gave none (it did not start, crashed,
+// timed out, or answered badly or illegally). A fresh process first plays a warm-up first turn
+// (the empty board, or one opponent stone when b's side to move is the second player), so that
+// b comes as a later turn, as a position of a game does: the program's start, its book's decoding
+// and its long first turn are behind it, and it has its later-turn time.
 Cell askBot(const std::string& command, const Board& b, double& ms, std::string& why) {
   arena::ProcessPlayer bot(command, -1);
   std::string error;
@@ -419,24 +434,36 @@ Cell askBot(const std::string& command, const Board& b, double& ms, std::string&
     why = "could not start: " + error;
     return kNoCell;
   }
+  const int seat = b.toMove();
+  Board warmUp;
+  if (seat == 1) warmUp.play(0);
+  const arena::Reply first = bot.ask(formatTurn(warmUp, seat, seat == 1 ? Cell(0) : kNoCell, true),
+                                     kBotLimits.firstTurnMs * kBotLimits.grace);
   // The opponent's last move must be one of its stones on the grid; any one will do.
-  const Bitboard theirs = b.stones(b.toMove() ^ 1);
-  const arena::Reply reply = bot.ask(formatTurn(b, b.toMove(), theirs ? lowestCell(theirs) : kNoCell, true), kBotAnswerMs);
+  const Bitboard theirs = b.stones(seat ^ 1);
+  const std::string firstProblem = replyProblem(first, kBotLimits.firstTurnMs);
+  const arena::Reply reply = firstProblem.empty()
+      ? bot.ask(formatTurn(b, seat, theirs ? lowestCell(theirs) : kNoCell, false), kBotLimits.turnMs * kBotLimits.grace)
+      : first;
   bot.stop();
   ms = reply.ms;
   int x = 0, y = 0;
   std::string message;
-  if (reply.status == arena::Reply::Status::Timeout || reply.status == arena::Reply::Status::Stopped)
-    why = "no answer within " + std::to_string(int(kBotAnswerMs)) + " ms";
-  else if (reply.status == arena::Reply::Status::Closed)
-    why = "closed its output before answering (" + reply.exitInfo + ")";
-  else if (!arena::parseAnswer(reply.line, x, y, message, error))
+  if (!firstProblem.empty()) {
+    why = "warm-up first turn: " + firstProblem;
+    return kNoCell;
+  }
+  why = replyProblem(reply, kBotLimits.turnMs);
+  if (!why.empty()) return kNoCell;
+  if (!arena::parseAnswer(reply.line, x, y, message, error)) {
     why = error;
-  else if (!onBoardXY(x, y) || !b.isLegal(cellAt(x, y)))
+    return kNoCell;
+  }
+  if (!onBoardXY(x, y) || !b.isLegal(cellAt(x, y))) {
     why = "illegal move '" + arena::shortened(reply.line) + "'";
-  else
-    return cellAt(x, y);
-  return kNoCell;
+    return kNoCell;
+  }
+  return cellAt(x, y);
 }
 
 // One suite position searched at the time under test, judged by the prover (see the file comment).
@@ -499,7 +526,7 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
                 o.bot.empty() ? "" : (", answered in " + oneDecimal(r.answerMs) + " ms").c_str(), verdict.c_str());
   }
   for (int kind = 0; kind < 2; ++kind) {
-    int total = 0, ok = 0, unavoidable = 0, lostInBook = 0;
+    int total = 0, ok = 0, unavoidable = 0, lostInBook = 0, slow = 0;
     std::vector<double> times;
     for (size_t i = 0; i < entries.size(); ++i) {
       if (entries[i].kind != kind) continue;
@@ -508,8 +535,10 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
         continue;
       }
       ++total, ok += results[i].ok;
-      if (!o.bot.empty()) times.push_back(results[i].answerMs);  // a program's proofs are not known
-      else if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
+      if (!o.bot.empty()) {  // a program's proofs are not known: its answer times instead
+        times.push_back(results[i].answerMs);
+        slow += results[i].answerMs > kBotLimits.turnMs;
+      } else if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
     }
     if (!total && !unavoidable) continue;
     std::printf("%-8s %3d/%3d", kind == SuiteEntry::Attack ? "attack" : "defence", ok, total);
@@ -519,7 +548,11 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
     }
     if (!times.empty()) {
       std::sort(times.begin(), times.end());
-      std::printf(o.bot.empty() ? "  median time to proof %.1f ms" : "  median answer %.1f ms", times[times.size() / 2]);
+      if (o.bot.empty())
+        std::printf("  median time to proof %.1f ms", times[times.size() / 2]);
+      else
+        std::printf("  median answer %.1f ms, slowest %.1f ms, %d over %.0f ms", times[times.size() / 2], times.back(),
+                    slow, kBotLimits.turnMs);
     }
     if (unavoidable && lostInBook)
       std::printf("  (%d left out: proven lost, %d of them by the book database)", unavoidable, lostInBook);
