@@ -10,6 +10,7 @@
 #include <string>
 
 #include "book/embedded_book.h"
+#include "book_turn.h"
 #include "clock.h"
 #include "opening_book.h"
 #include "ponder.h"
@@ -27,7 +28,7 @@ struct BotConfig {
   int deepUntilTurn = 0;
   uint64_t seed = 1;
   bool book = true;
-  bool bookSearch = true;     // a book move's turn searches the position it leads to (see main)
+  bool bookSearch = true;     // a book move's turn checks it and searches the position it leads to (see main)
   bool plainUct = false;
   bool forcing = true;
   bool endgame = false;
@@ -42,7 +43,7 @@ const char* const kUsage =
     "  --iterations N      fixed iterations per turn, reproducible (default: the clock)\n"
     "  --seed S            playout seed (default 1)\n"
     "  --no-book           without the opening book (default: with)\n"
-    "  --no-book-search    a book move's turn does not search ahead (default: it does)\n"
+    "  --no-book-search    a book move is answered at once, neither checked nor searched ahead (default: both)\n"
     "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
     "  --no-forcing        without the forcing-sequence solver (default: with)\n"
     "  --endgame           with the exact endgame solver (default off)\n"
@@ -129,20 +130,21 @@ std::string viewerMessage(const yav::SearchResult& r) {
 
 using yav::moveName;  // "x y" for the stderr line, "(steal)" marked
 
-// The search limits of a turn whose clock started at `clock`.
+// The search limits of a turn whose clock started at `clock`, for a search that may use the
+// turn's budget up to `share` of it (a book turn's check: book_turn.h).
 yav::SearchLimits turnLimits(const BotConfig& cfg, const yav::TurnInput& turn, int turnNumber,
-                             const yav::Stopwatch& clock) {
+                             const yav::Stopwatch& clock, double share = 1.0) {
   yav::SearchLimits limits;
   limits.seed = cfg.seed + uint64_t(turnNumber);
   if (cfg.iterations) {
-    limits.iterations = cfg.iterations;
+    limits.iterations = std::max<uint64_t>(1, uint64_t(double(cfg.iterations) * share));
     return limits;
   }
   const double budget = turn.firstTurn                                        ? cfg.firstTimeMs
                         : turnNumber <= cfg.deepUntilTurn && cfg.deepTimeMs > 0 ? cfg.deepTimeMs
                                                                                 : cfg.timeMs;
   const double limit = turn.firstTurn ? 1000 : 100;  // CodinGame's
-  limits.timeMs = std::max(1.0, budget - clock.elapsedMs());
+  limits.timeMs = std::max(1.0, budget * share - clock.elapsedMs());
   limits.hardMs = std::max(limits.timeMs, std::max(budget, limit - cfg.marginMs) - clock.elapsedMs());
   return limits;
 }
@@ -178,16 +180,46 @@ int main(int argc, char** argv) {
       if (!book.load(kEmbeddedBook, error)) std::cerr << "book: " << error << "; playing without it\n";
       if (!cfg.quiet) std::cerr << "book: " << book.size() << " positions decoded in " << rounded(clock.elapsedMs(), 1) << " ms\n";
     }
+    // A searched answer: its move (never illegal), the viewer's note and the stderr line.
+    auto answerSearched = [&](const yav::SearchResult& result, const std::string& note) {
+      yav::Cell move = result.move;
+      if (!turn.board.isLegal(move)) {  // cannot happen; never hand the referee an illegal move
+        std::cerr << "bot: search returned an illegal move; playing the first legal cell\n";
+        move = yav::lowestCell(turn.board.legalMoves());
+      }
+      // Timed before the answer goes out: once it has, the process may wait for the CPU (the
+      // opponent now runs), which would inflate a time taken afterwards.
+      const double answerMs = clock.elapsedMs();
+      std::cout << yav::formatMove(move, viewerMessage(result)) << std::endl;
+      if (!cfg.quiet)
+        std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, move) << " | " << note
+                  << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
+                  << ", value " << rounded(result.value, 2) << ", proof " << yav::proofName(result.proof)
+                  << ponderNote << ", " << rounded(answerMs, 1) << " ms\n";
+      ponderAfter(turn.board, move, turnNumber);
+    };
+
     if (const auto bookMove = cfg.book ? book.lookup(turn.board) : std::nullopt) {
-      // The turn's budget goes to the position the book move leads to, the opponent to move: when
-      // the book ends, the next turn finds its position in that tree (a reply below its root)
-      // instead of starting cold. Without this a book move on the first turn threw away the
+      std::string searched;
+      if (cfg.bookSearch) {
+        // A share of the budget checks the book's move (book_turn.h): a position the search proves
+        // won is played by the search's proven move, and a book move it proves lost is not played.
+        const yav::SearchResult check =
+            search.run(turn.board, turnLimits(cfg, turn, turnNumber, clock, yav::kBookCheckShare));
+        if (yav::checkedBookMove(*bookMove, check) != *bookMove) {
+          answerSearched(check, "book move " + yav::moveName(turn.board, *bookMove) + " overruled by the search, ");
+          continue;
+        }
+        searched = ", checked " + std::to_string(check.iterations) + " it";
+      }
+      // The rest of the turn's budget goes to the position the book move leads to, the opponent to
+      // move: when the book ends, the next turn finds its position in that tree (a reply below its
+      // root) instead of starting cold. Without this a book move on the first turn threw away the
       // 1,000 ms turn the book-less bot spends building the tree it plays its next moves from.
       yav::Board next = turn.board;
-      std::string searched;
       if (cfg.bookSearch && next.play(*bookMove) == yav::Outcome::None) {
         const yav::SearchResult ahead = search.run(next, turnLimits(cfg, turn, turnNumber, clock));
-        searched = ", searched " + std::to_string(ahead.iterations) + " it ahead";
+        searched += ", searched " + std::to_string(ahead.iterations) + " it ahead";
       }
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
       if (!cfg.quiet)
@@ -197,22 +229,7 @@ int main(int argc, char** argv) {
       continue;
     }
 
-    const yav::SearchResult result = search.run(turn.board, turnLimits(cfg, turn, turnNumber, clock));
-    yav::Cell move = result.move;
-    if (!turn.board.isLegal(move)) {  // cannot happen; never hand the referee an illegal move
-      std::cerr << "bot: search returned an illegal move; playing the first legal cell\n";
-      move = yav::lowestCell(turn.board.legalMoves());
-    }
-    // Timed before the answer goes out: once it has, the process may wait for the CPU (the
-    // opponent now runs), which would inflate a time taken afterwards.
-    const double answerMs = clock.elapsedMs();
-    std::cout << yav::formatMove(move, viewerMessage(result)) << std::endl;
-    if (!cfg.quiet)
-      std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, move) << " | "
-                << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
-                << ", value " << rounded(result.value, 2) << ", proof " << yav::proofName(result.proof)
-                << ponderNote << ", " << rounded(answerMs, 1) << " ms\n";
-    ponderAfter(turn.board, move, turnNumber);
+    answerSearched(search.run(turn.board, turnLimits(cfg, turn, turnNumber, clock)), "");
   }
   ponderer.stop();
   // The read that ended the loop may have found malformed input (a grid cut short, garbage).

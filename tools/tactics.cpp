@@ -40,6 +40,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -47,6 +48,7 @@
 
 #include "clock.h"
 #include "book/embedded_book.h"
+#include "book_turn.h"
 #include "opening_book.h"
 #include "search.h"
 #include "tools/cli.h"
@@ -467,24 +469,33 @@ Cell askBot(const std::string& command, const Board& b, double& ms, std::string&
 }
 
 // One suite position searched at the time under test, judged by the prover (see the file comment).
-// With a book (--book), a position the book holds is answered by its move without a search, as the
-// bot does; it has no proof, so an attack solved that way counts at the full time.
+// With a book (--book), a position the book holds is answered as the bot does: a search of a share
+// of the time checks the book's move (book_turn.h), which is played unless the search proved the
+// position won or the move lost. A book move has no proof, so an attack solved that way counts at
+// the full time.
 EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const OpeningBook* book,
                   const BookProofs& bookProofs, Search& player, Search& prover) {
   SearchResult r;
   std::string noAnswer;
   double answerMs = 0;
-  const auto bookMove = book ? book->lookup(e.board) : std::nullopt;
+  std::optional<Cell> bookMove = book ? book->lookup(e.board) : std::nullopt;
+  auto search = [&](double ms) {
+    player.reset();
+    SearchLimits l;
+    l.timeMs = ms;
+    l.seed = 99 + index;
+    return player.run(e.board, l);
+  };
   if (!o.bot.empty()) {
     r.move = askBot(o.bot, e.board, answerMs, noAnswer);
   } else if (bookMove) {
-    r.move = *bookMove;
+    const SearchResult check = search(o.timeMs * kBookCheckShare);
+    if (checkedBookMove(*bookMove, check) == *bookMove)
+      r.move = *bookMove;
+    else
+      r = check, bookMove.reset();  // overruled: the search's answer
   } else {
-    player.reset();
-    SearchLimits l;
-    l.timeMs = o.timeMs;
-    l.seed = 99 + index;
-    r = player.run(e.board, l);
+    r = search(o.timeMs);
   }
   Board after = e.board;
   const yav::Outcome outcome = r.move == kNoCell ? yav::Outcome::None : after.play(r.move);
