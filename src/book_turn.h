@@ -2,9 +2,10 @@
 //
 // The book's verdicts come from searches of a fixed size, some of them by older engines, and the
 // packer keeps one move a position. The search sometimes knows better within a fraction of a turn:
-// after two stones, 7 of the 60 attack positions of tests/data/tactics_suite.txt are wins the
-// search proves in 26-442 ms, where the book plays a move that is no proven win; and a book move
-// can walk into a loss the search proves (docs/search.md, "Book turns checked by the search").
+// in 7 of the 60 attack positions of tests/data/tactics_suite.txt, most with one stone each, the
+// search keeps a win the book's move may give away (it proves two of them in 26 and 244 ms); and a
+// book move can walk into a loss the search proves (docs/search.md, "Book turns checked by the
+// search").
 #pragma once
 
 #include "search_root.h"

@@ -1,5 +1,6 @@
 // The committed embedded book decodes, and the bot plays its moves (first move and the answer to
-// every first move, the steal included) unless --no-book.
+// every first move, the steal included) unless --no-book; a book turn is checked by a search that
+// overrules a book move it proves lost, or a position it proves won (book_turn.h).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "book/embedded_book.h"
+#include "book_turn.h"
 #include "opening_book.h"
 #include "protocol.h"
 #include "tests/test_util.h"
@@ -111,8 +113,38 @@ TEST(BookBot, BookTurnSearchesAheadForTheNextTurn) {
     return runCommand(std::string(YAVALATH_BIN_DIR) + "/bot --iterations 300 " + flags + " < " + input + " 2>&1 >/dev/null").out;
   };
   const std::string searching = stderrOf(""), answering = stderrOf("--no-book-search");
-  EXPECT_NE(searching.find("| book, searched 300 it ahead"), std::string::npos) << searching;
+  EXPECT_NE(searching.find("| book, checked 100 it, searched 300 it ahead"), std::string::npos) << searching;
   EXPECT_NE(searching.find("(reused)"), std::string::npos) << searching;
   EXPECT_EQ(answering.find("searched"), std::string::npos) << answering;
+  EXPECT_EQ(answering.find("checked"), std::string::npos) << answering;
   EXPECT_EQ(answering.find("(reused)"), std::string::npos) << answering;
+}
+
+// The check of a book turn: the search's move where it proved the position won, or proved the
+// book's move lost while the position is not lost; the book's move otherwise.
+TEST(BookBot, TheCheckOverrulesOnlyWhatTheSearchProved) {
+  const Cell bookMove = cellAt(4, 4), other = cellAt(2, 3);
+  SearchResult check;
+  check.move = other;
+  check.children = {{bookMove, 100, 0.6, Proof::Unknown}, {other, 50, 0.4, Proof::Unknown}};
+  EXPECT_EQ(checkedBookMove(bookMove, check), bookMove);  // nothing proven: the book's move
+  check.children[0].proof = Proof::Loss;
+  EXPECT_EQ(checkedBookMove(bookMove, check), other);  // the book's move proven lost
+  check.proof = Proof::Loss;
+  EXPECT_EQ(checkedBookMove(bookMove, check), bookMove);  // every move lost: the book's is as good
+  check.proof = Proof::Win;
+  check.children[0].proof = Proof::Unknown;
+  EXPECT_EQ(checkedBookMove(bookMove, check), other);  // a proven win is played
+  check.move = bookMove;
+  EXPECT_EQ(checkedBookMove(bookMove, check), bookMove);
+}
+
+// A position of the tactical suite (one stone each, the first player to move) where the search
+// proves a win in about 15,000 iterations: the bot plays that win whatever the book says (the
+// book of 2026-11-26 answered (6,6), which the suite's judge cannot prove winning).
+TEST(BookBot, ABookTurnPlaysTheWinTheSearchProves) {
+  const Board b = Board::fromStones(bit(cellAt(5, 3)), bit(cellAt(3, 2)), 0);
+  const std::string answer = botAnswer(b, "--iterations 60000");  // overrides botAnswer's 200: a check of 20,000
+  EXPECT_EQ(answer.substr(0, 3), "2 3") << answer;
+  EXPECT_EQ(botAnswer(b, "--iterations 60000 --no-book").substr(0, 3), "2 3");
 }
