@@ -415,15 +415,6 @@ struct EntryResult {
 // later than limit x grace is none; one later than the limit counts as slow.
 constexpr arena::Limits kBotLimits{};
 
-// Why a reply holds no move ("" when it holds a line to parse).
-std::string replyProblem(const arena::Reply& reply, double limitMs) {
-  switch (reply.status) {
-    case arena::Reply::Status::Line: return "";
-    case arena::Reply::Status::Closed: return "closed its output before answering (" + reply.exitInfo + ")";
-    default: return "no answer within " + std::to_string(int(limitMs * kBotLimits.grace)) + " ms";
-  }
-}
-
 // --bot: the program's move in b, kNoCell with `why` when it gave none (it did not start, crashed,
 // timed out, or answered badly or illegally). A fresh process first plays a warm-up first turn
 // (the empty board, or one opponent stone when b's side to move is the second player), so that
@@ -441,31 +432,24 @@ Cell askBot(const std::string& command, const Board& b, double& ms, std::string&
   if (seat == 1) warmUp.play(0);
   const arena::Reply first = bot.ask(formatTurn(warmUp, seat, seat == 1 ? Cell(0) : kNoCell, true),
                                      kBotLimits.firstTurnMs * kBotLimits.grace);
+  std::string message;
+  const arena::JudgedReply warmUpMove = arena::judgeReply(first, warmUp, kBotLimits.firstTurnMs, kBotLimits.grace, message);
+  if (warmUpMove.cell == kNoCell) {
+    bot.stop();
+    ms = first.ms;
+    why = "warm-up first turn: " + warmUpMove.problem;
+    return kNoCell;
+  }
   // The opponent's last move must be one of its stones on the grid; any one will do.
   const Bitboard theirs = b.stones(seat ^ 1);
-  const std::string firstProblem = replyProblem(first, kBotLimits.firstTurnMs);
-  const arena::Reply reply = firstProblem.empty()
-      ? bot.ask(formatTurn(b, seat, theirs ? lowestCell(theirs) : kNoCell, false), kBotLimits.turnMs * kBotLimits.grace)
-      : first;
+  const arena::Reply reply =
+      bot.ask(formatTurn(b, seat, theirs ? lowestCell(theirs) : kNoCell, false), kBotLimits.turnMs * kBotLimits.grace);
   bot.stop();
   ms = reply.ms;
-  int x = 0, y = 0;
-  std::string message;
-  if (!firstProblem.empty()) {
-    why = "warm-up first turn: " + firstProblem;
-    return kNoCell;
-  }
-  why = replyProblem(reply, kBotLimits.turnMs);
-  if (!why.empty()) return kNoCell;
-  if (!arena::parseAnswer(reply.line, x, y, message, error)) {
-    why = error;
-    return kNoCell;
-  }
-  if (!onBoardXY(x, y) || !b.isLegal(cellAt(x, y))) {
-    why = "illegal move '" + arena::shortened(reply.line) + "'";
-    return kNoCell;
-  }
-  return cellAt(x, y);
+  const arena::JudgedReply judged = arena::judgeReply(reply, b, kBotLimits.turnMs, kBotLimits.grace, message);
+  if (judged.cell == kNoCell)
+    why = judged.reason == arena::Reason::Illegal ? "illegal move '" + arena::shortened(reply.line) + "'" : judged.problem;
+  return judged.cell;
 }
 
 // One suite position searched at the time under test, judged by the prover (see the file comment).

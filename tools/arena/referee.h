@@ -124,6 +124,42 @@ inline bool parseAnswer(const std::string& line, int& x, int& y, std::string& me
   return true;
 }
 
+// A bot's reply to one turn, judged as the referee does: the legal move it holds, or kNoCell with
+// the reason the bot loses by it and what went wrong, said after the bot's name ("gave no answer
+// within 150 ms", "(9,9) is off the board"); Reason::Aborted when the match was interrupted.
+// `message` receives the answer's viewer message.
+struct JudgedReply {
+  Cell cell = kNoCell;
+  Reason reason = Reason::Aborted;
+  std::string problem;
+};
+inline JudgedReply judgeReply(const Reply& reply, const Board& board, double limitMs, double grace,
+                              std::string& message) {
+  JudgedReply j;
+  auto fail = [&j](Reason reason, std::string problem) {
+    j.reason = reason, j.problem = std::move(problem);
+    return j;
+  };
+  switch (reply.status) {
+    case Reply::Status::Stopped: return fail(Reason::Aborted, "match interrupted");
+    case Reply::Status::Timeout:
+      return fail(Reason::Timeout, "gave no answer within " + std::to_string(int(limitMs * grace)) + " ms");
+    case Reply::Status::Closed:
+      return fail(Reason::Crash, "closed its output before answering (" + reply.exitInfo + ")");
+    case Reply::Status::Line: break;
+  }
+  if (reply.ms > limitMs * grace)  // the line arrived, but too late
+    return fail(Reason::Timeout, "answered after " + std::to_string(int(reply.ms)) + " ms");
+  int x = 0, y = 0;
+  std::string error;
+  if (!parseAnswer(reply.line, x, y, message, error)) return fail(Reason::BadOutput, error);
+  if (!onBoardXY(x, y))
+    return fail(Reason::Illegal, "(" + std::to_string(x) + "," + std::to_string(y) + ") is off the board");
+  if (!board.isLegal(cellAt(x, y))) return fail(Reason::Illegal, "(" + cellName(cellAt(x, y)) + ") is occupied");
+  j.cell = cellAt(x, y);
+  return j;
+}
+
 struct MoveRecord {
   Cell cell = kNoCell;
   double ms = -1;       // response time; -1 for forced opening moves
@@ -181,36 +217,16 @@ inline GameResult refereeGame(Player* players[2], const std::vector<Cell>& openi
     const double limit = first ? limits.firstTurnMs : limits.turnMs;
     Reply reply = players[seat]->ask(formatTurn(board, seat, lastMove, first), limit * limits.grace);
     const std::string who = "seat " + std::to_string(seat + 1);
-    switch (reply.status) {
-      case Reply::Status::Stopped: return finish(-1, Reason::Aborted, "match interrupted");
-      case Reply::Status::Timeout:
-        return finish(seat ^ 1, Reason::Timeout,
-                      who + " gave no answer within " + std::to_string(int(limit * limits.grace)) + " ms");
-      case Reply::Status::Closed:
-        result.finalAnswer = shortened(reply.line);
-        return finish(seat ^ 1, Reason::Crash,
-                      who + " closed its output before answering (" + reply.exitInfo + ")");
-      case Reply::Status::Line: break;
+    if (reply.status == Reply::Status::Line) result.finalMs = reply.ms;  // kept only if this answer ends the game without a move
+    std::string message;
+    const JudgedReply judged = judgeReply(reply, board, limit, limits.grace, message);
+    if (judged.cell == kNoCell) {
+      if (judged.reason == Reason::Aborted) return finish(-1, Reason::Aborted, judged.problem);
+      if (judged.reason != Reason::Timeout) result.finalAnswer = shortened(reply.line);
+      const bool aboutTheLine = judged.reason == Reason::BadOutput || judged.reason == Reason::Illegal;
+      return finish(seat ^ 1, judged.reason, who + (aboutTheLine ? ": " : " ") + judged.problem);
     }
-    result.finalMs = reply.ms;  // kept only if this answer ends the game without a move
-    if (reply.ms > limit * limits.grace)  // the line arrived, but too late
-      return finish(seat ^ 1, Reason::Timeout,
-                    who + " answered after " + std::to_string(int(reply.ms)) + " ms");
-    int x = 0, y = 0;
-    std::string message, error;
-    if (!parseAnswer(reply.line, x, y, message, error)) {
-      result.finalAnswer = shortened(reply.line);
-      return finish(seat ^ 1, Reason::BadOutput, who + ": " + error);
-    }
-    if (!onBoardXY(x, y)) {
-      result.finalAnswer = shortened(reply.line);
-      return finish(seat ^ 1, Reason::Illegal, who + ": (" + std::to_string(x) + "," + std::to_string(y) + ") is off the board");
-    }
-    const Cell cell = cellAt(x, y);
-    if (!board.isLegal(cell)) {
-      result.finalAnswer = shortened(reply.line);
-      return finish(seat ^ 1, Reason::Illegal, who + ": (" + cellName(cell) + ") is occupied");
-    }
+    const Cell cell = judged.cell;
     MoveRecord m;
     m.cell = cell;
     m.ms = reply.ms;
