@@ -96,6 +96,13 @@ struct Zobrist {
 inline constexpr Zobrist kZobrist{};
 inline const Zobrist& zobrist() { return kZobrist; }
 
+// One player's check positions per axis, before the win/lose exclusion of checkCells: the lines
+// of one axis are disjoint, so an axis's set is the union of its lines' positions, and a stone
+// changes one line per axis. The forcing solver carries them down its lines.
+struct CheckSets {
+  Bitboard axis[kAxes];
+};
+
 class Board {
  public:
   Board() { clear(); }
@@ -137,7 +144,15 @@ class Board {
   // Cells where `player` would threaten to win at once: after the stone there, the other empty
   // cell of a 4-window (4 consecutive cells of a line) holding two of its stones and no opponent
   // stone would complete 4 in a row. Cells that win or lose at once are excluded.
-  Bitboard checkCells(int player) const;
+  Bitboard checkCells(int player) const { return checkCells(player, checkSets(player)); }
+  // The same from sets kept per axis (CheckSets below), which a caller that plays on can update
+  // from the lines a stone changed instead of rescanning all 27 lines.
+  Bitboard checkCells(int player, const CheckSets& sets) const {
+    return (sets.axis[0] | sets.axis[1] | sets.axis[2]) & ~three_[player] & ~four_[player];
+  }
+  CheckSets checkSets(int player) const;
+  // Brings `sets` (player's, before a stone of either side on c) up to date: only c's three lines changed.
+  void updateCheckSets(int player, Cell c, CheckSets& sets) const;
 
   // Plays a legal move for the side to move (a steal when it names the opponent's stone) and
   // returns what it decided for that player.
@@ -257,6 +272,9 @@ class Board {
     assert(isConsistent());
   }
 
+  // The check positions of player on one line slot (CheckRules below), as cells.
+  Bitboard lineChecks(int player, int slot) const;
+
   Bitboard stones_[2];
   Bitboard four_[2];   // where a stone of that player would make 4+ on some axis (exact on empty cells)
   Bitboard three_[2];  // where it would make exactly 3 on some axis (exact, minus four_, on empty cells)
@@ -297,17 +315,27 @@ struct CheckRules {
 };
 inline constexpr CheckRules kCheckRules{};
 
-inline Bitboard Board::checkCells(int player) const {
-  const Geometry& g = geometry();
+inline Bitboard Board::lineChecks(int player, int slot) const {
   const CheckRules& r = kCheckRules;
-  Bitboard result = 0;
-  for (int s = 0; s < kAxes * kMaxLine; ++s) {
-    const unsigned own = line_[player][s];
-    if (!severalCells(own)) continue;  // a check needs two own stones on the line
-    const unsigned positions = r.check[r.ternary[own] + 2 * r.ternary[line_[player ^ 1][s] | r.beyond[s]]];
-    if (positions) result |= g.spreadSlot(s, positions);
+  const unsigned own = line_[player][slot];
+  if (!severalCells(own)) return 0;  // a check needs two own stones on the line
+  const unsigned positions = r.check[r.ternary[own] + 2 * r.ternary[line_[player ^ 1][slot] | r.beyond[slot]]];
+  return positions ? geometry().spreadSlot(slot, positions) : 0;
+}
+
+inline CheckSets Board::checkSets(int player) const {
+  CheckSets sets{};
+  for (int k = 0; k < kAxes; ++k)
+    for (int line = 0; line < kMaxLine; ++line) sets.axis[k] |= lineChecks(player, k * kMaxLine + line);
+  return sets;
+}
+
+inline void Board::updateCheckSets(int player, Cell c, CheckSets& sets) const {
+  const Geometry& g = geometry();
+  for (int k = 0; k < kAxes; ++k) {
+    const int slot = g.slot[c][k];
+    sets.axis[k] = (sets.axis[k] & ~g.spreadSlot(slot, kLinePatterns - 1)) | lineChecks(player, slot);
   }
-  return result & ~three_[player] & ~four_[player];
 }
 
 }  // namespace yav

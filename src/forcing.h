@@ -61,7 +61,7 @@ class ForcingSolver {
       Cell move = kNoCell;
       int found = 0;
       depthCut_ = false;
-      const Status s = attack(b, depth, move, found);
+      const Status s = attack(b, depth, move, found, nullptr);
       if (s == Status::Win) {
         r.win = true, r.move = move, r.depth = found;
         break;
@@ -98,7 +98,7 @@ class ForcingSolver {
       if (left <= 2) return lineLength_ = 0, kFullBoard;  // the line is longer than the win claimed: inconsistent
       int found = 0;
       nodes_ = 0, nodeLimit_ = 1000;
-      if (attack(pos, left - 1, move, found) != Status::Win) return lineLength_ = 0, kFullBoard;
+      if (attack(pos, left - 1, move, found, nullptr) != Status::Win) return lineLength_ = 0, kFullBoard;
     }
     return lineLength_ = 0, kFullBoard;
   }
@@ -138,8 +138,15 @@ class ForcingSolver {
     int8_t winMove = -1;
   };
 
+  // How a node's CheckSets of the attacker follow from its parent's: the attacker's move and the
+  // block are the two stones that changed lines. No parent: the node computes them from scratch.
+  struct Lineage {
+    const CheckSets* parentSets;
+    Cell move, block;
+  };
+
   // The attacker (side to move) at b; `depth` attacker moves left, at least 1.
-  Status attack(const Board& b, int depth, Cell& move, int& found) {
+  Status attack(const Board& b, int depth, Cell& move, int& found, const Lineage* lineage) {
     if (++nodes_ > nodeLimit_) return Status::Aborted;
     const int a = b.toMove(), d = a ^ 1;
     if (const Bitboard wins = b.winningCells(a)) {
@@ -164,7 +171,7 @@ class ForcingSolver {
     // for this depth only); it is kept for the caller as the OR over the whole search.
     const bool cutAbove = depthCut_;
     depthCut_ = false;
-    const Status s = search(b, a, d, depth, move, found);
+    const Status s = search(b, a, d, depth, move, found, lineage);
     const bool cutHere = depthCut_;
     depthCut_ = cutAbove || cutHere;
     if (s == Status::Aborted) return s;
@@ -179,10 +186,18 @@ class ForcingSolver {
     return s;
   }
 
-  Status search(const Board& b, int a, int d, int depth, Cell& move, int& found) {
+  Status search(const Board& b, int a, int d, int depth, Cell& move, int& found, const Lineage* lineage) {
     const Bitboard defenderWins = b.winningCells(d);
     if (severalCells(defenderWins)) return Status::NoWin;
-    Bitboard candidates = b.checkCells(a) & b.empty();
+    CheckSets sets;
+    if (lineage) {
+      sets = *lineage->parentSets;
+      b.updateCheckSets(a, lineage->move, sets);
+      b.updateCheckSets(a, lineage->block, sets);
+    } else {
+      sets = b.checkSets(a);
+    }
+    Bitboard candidates = b.checkCells(a, sets) & b.empty();
     if (defenderWins) candidates &= defenderWins;  // the block is forced; it must threaten too
     if (!candidates) return Status::NoWin;
 
@@ -215,7 +230,8 @@ class ForcingSolver {
       next.playSensible(replies[i]);
       Cell unused = kNoCell;
       int deeper = 0;
-      const Status s = attack(next, depth - 1, unused, deeper);
+      const Lineage child{&sets, moves[i], replies[i]};
+      const Status s = attack(next, depth - 1, unused, deeper, &child);
       if (s == Status::Win) {
         move = moves[i], found = deeper + 1;
         return Status::Win;

@@ -298,9 +298,13 @@ TEST(Differential, TenThousandRandomGamesMatchTheReference) {
     // Most games stop at the first decision (positions of real games); every fifth game fills the
     // whole board whatever happens, so that crowded boards and the final placement are covered too.
     const bool fillBoard = game % 5 == 4;
+    CheckSets kept[2] = {b.checkSets(0), b.checkSets(1)};  // updated move by move, as the forcing solver does
     for (int ply = 0;; ++ply) {
       compareEverything(b, r, game, ply);
       if (testing::Test::HasFatalFailure()) return;
+      for (int p = 0; p < 2; ++p)
+        ASSERT_EQ(b.checkCells(p, kept[p]), toBits(r.analyse(p).check))
+            << "game " << game << " ply " << ply << ": check cells of player " << p << " from updated sets";
       const Bitboard legal = b.legalMoves();
       if (!legal) break;
       Cell move;
@@ -311,7 +315,14 @@ TEST(Differential, TenThousandRandomGamesMatchTheReference) {
         const Bitboard quiet = legal & b.empty() & ~b.losingCells(b.toMove());
         move = randomCell(quiet && rng.below(5) != 0 ? quiet : b.empty(), rng);
       }
+      const bool steal = b.stones(b.toMove() ^ 1) >> move & 1;
       const Outcome got = b.play(move);
+      for (int p = 0; p < 2; ++p) {
+        if (steal)
+          kept[p] = b.checkSets(p);  // the steal rebuilds the board
+        else
+          b.updateCheckSets(p, move, kept[p]);
+      }
       const Outcome expected = fromReference(r.play(move));
       ASSERT_EQ(got, expected) << "game " << game << " ply " << ply << " move " << cellName(move);
       if (got == Outcome::Draw) ++draws;
