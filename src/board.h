@@ -145,7 +145,7 @@ class Board {
   // cell of a 4-window (4 consecutive cells of a line) holding two of its stones and no opponent
   // stone would complete 4 in a row. Cells that win or lose at once are excluded.
   Bitboard checkCells(int player) const { return checkCells(player, checkSets(player)); }
-  // The same from sets kept per axis (CheckSets below), which a caller that plays on can update
+  // The same from sets kept per axis (CheckSets, above), which a caller that plays on can update
   // from the lines a stone changed instead of rescanning all 27 lines.
   Bitboard checkCells(int player, const CheckSets& sets) const {
     return (sets.axis[0] | sets.axis[1] | sets.axis[2]) & ~three_[player] & ~four_[player];
