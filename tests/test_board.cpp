@@ -315,7 +315,7 @@ TEST(Differential, TenThousandRandomGamesMatchTheReference) {
         const Bitboard quiet = legal & b.empty() & ~b.losingCells(b.toMove());
         move = randomCell(quiet && rng.below(5) != 0 ? quiet : b.empty(), rng);
       }
-      const bool steal = b.stones(b.toMove() ^ 1) >> move & 1;
+      const bool steal = move == b.stealCell();
       const Outcome got = b.play(move);
       for (int p = 0; p < 2; ++p) {
         if (steal)
