@@ -163,10 +163,15 @@ int main(int argc, char** argv) {
   yav::OpeningBook book;
   yav::Ponderer ponderer(search);
   const bool pondering = cfg.ponder && cfg.iterations == 0;  // fixed iterations stay reproducible
-  // After an answer: think on the opponent's time about the position the answer left.
+  // After an answer: think on the opponent's time about the position the answer left, or at least
+  // move the tree there (and compact it) before the next turn's clock runs.
   auto ponderAfter = [&](const yav::Board& board, yav::Cell move, int turnNumber) {
     yav::Board next = board;
-    if (pondering && next.play(move) == yav::Outcome::None) ponderer.start(next, cfg.seed + uint64_t(turnNumber) + 1000);
+    if (next.play(move) != yav::Outcome::None) return;
+    if (pondering)
+      ponderer.start(next, cfg.seed + uint64_t(turnNumber) + 1000);
+    else
+      search.keepTreeFor(next);
   };
   for (int turnNumber = 1; reader.read(turn); ++turnNumber) {
     const yav::Stopwatch clock;  // the turn's time runs from the moment its input was read

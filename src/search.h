@@ -67,11 +67,16 @@ class Search {
   // they could take milliseconds to notice `stop`, and one iteration takes microseconds.
   uint64_t ponder(const Board& position, const std::atomic<bool>& stop, uint64_t seed) {
     rng_.reseed(seed);
-    tree_.setRoot(position);
+    keepTreeFor(position);
     uint64_t done = 0;
     while (!stop.load(std::memory_order_relaxed) && tree_[tree_.root()].proof == Proof::Unknown) iterate(), ++done;
     return done;
   }
+
+  // Moves the tree's root to `position` (the one our answer left), compacting the pool early, as
+  // pondering does before it searches: a bot that does not ponder calls it after its answer, so
+  // that its next turn need not compact on the clock (SearchTree::Compaction).
+  void keepTreeFor(const Board& position) { tree_.setRoot(position, SearchTree::Compaction::Early); }
 
   // Searches `position` (side to move = position.toMove()). Reuses the previous tree when
   // `position` is reachable from the previous root within two plies (our move + the reply).
@@ -79,7 +84,7 @@ class Search {
     const Stopwatch clock;
     SearchResult result;
     rng_.reseed(limits.seed);
-    result.reused = tree_.setRoot(position);
+    result.reused = tree_.setRoot(position, SearchTree::Compaction::WhenShort);
     const Index root = tree_.root();
     uint64_t done = 0;
     if (endgameEnabled() && popcount(position.empty()) <= options_.endgameRootEmpties) {

@@ -92,11 +92,20 @@ class SearchTree {
     root_ = kNone;
   }
 
+  // When moving the root also compacts the pool (compact() below). Compaction moves the whole kept
+  // subtree, about 10 ms a million nodes on an idle core and several times that on a loaded one,
+  // so a turn on the clock leaves it to the thinking on the opponent's time (ponder.h), which
+  // compacts early; a turn compacts only a pool more than half full.
+  enum class Compaction {
+    Early,      // more than an eighth of the pool in use: off the clock
+    WhenShort,  // more than half of it: on the clock, only when room is running short
+  };
+
   // Makes `position` the root: the previous tree is kept when `position` is its root or within
   // two plies of it (our move + the reply), otherwise a new tree of one node starts. Returns
   // whether the tree was kept.
-  bool setRoot(const Board& position) {
-    const bool kept = adoptRoot(position);
+  bool setRoot(const Board& position, Compaction compaction) {
+    const bool kept = adoptRoot(position, compaction);
     if (!kept) {
       used_ = 1;  // the pool holds at least 128 nodes
       root_ = 0;
@@ -146,8 +155,8 @@ class SearchTree {
 
  private:
   // Moves the root to `position` when it is the previous root or within two plies of it, and
-  // compacts the pool when more than an eighth of it is in use. Returns false when nothing is kept.
-  bool adoptRoot(const Board& position) {
+  // compacts the pool as `compaction` says. Returns false when nothing is kept.
+  bool adoptRoot(const Board& position, Compaction compaction) {
     if (root_ == kNone) return false;
     Index found = kNone;
     if (rootBoard_ == position) {
@@ -177,7 +186,7 @@ class SearchTree {
     // Early: the pages the first turn's big tree touched are then reused by the later turns'
     // growth instead of fresh ones (a page fault costs about 6 us on our VM, 7% of a later turn's
     // time when every turn touched new pages), and the kept subtree is smaller to move.
-    if (used_ > capacity_ / 8) compact();
+    if (used_ > capacity_ / (compaction == Compaction::Early ? 8 : 2)) compact();
     return true;
   }
 

@@ -293,7 +293,7 @@ TEST(Search, CompactionKeepsTheTreeIntact) {
   Search small(smallCapacity);
   SearchResult firstSmall = small.run(Board(), iterations(2000, 5));
   ASSERT_EQ(first.nodes, firstSmall.nodes);
-  ASSERT_GT(first.nodes, smallCapacity / 8);  // so the reuse compacts (SearchTree::adoptRoot)
+  ASSERT_GT(first.nodes, smallCapacity / 2);  // so the reuse compacts even on the clock (SearchTree::Compaction)
 
   Board next;
   next.play(first.move);
@@ -308,6 +308,32 @@ TEST(Search, CompactionKeepsTheTreeIntact) {
     EXPECT_EQ(a.children[i].move, b.children[i].move);
     EXPECT_EQ(a.children[i].visits, b.children[i].visits);
   }
+}
+
+TEST(Search, ATurnLeavesCompactionToTheOpponentsTime) {
+  // A pool a quarter full: a turn's run() keeps it as it is (compaction moves the whole kept
+  // subtree, on the clock), keepTreeFor() after our answer compacts it; the statistics are the same.
+  Search probe(kTestNodes);
+  const SearchResult first = probe.run(Board(), iterations(2000, 5));
+  const size_t capacity = first.nodes * 4;
+  Search onTheClock(capacity), offTheClock(capacity);
+  ASSERT_EQ(onTheClock.run(Board(), iterations(2000, 5)).nodes, first.nodes);
+  ASSERT_EQ(offTheClock.run(Board(), iterations(2000, 5)).nodes, first.nodes);
+
+  Board afterOurMove;
+  afterOurMove.play(first.move);
+  Board next = afterOurMove;
+  next.play(cellAt(1, 1));
+  offTheClock.keepTreeFor(afterOurMove);
+  EXPECT_LT(offTheClock.tree().used(), first.nodes);  // compacted around the position our move left
+  const SearchResult a = onTheClock.run(next, iterations(300, 6)), b = offTheClock.run(next, iterations(300, 6));
+  ASSERT_TRUE(a.reused);
+  ASSERT_TRUE(b.reused);
+  EXPECT_GT(a.nodes, first.nodes);  // not compacted: the old tree is still in the pool
+  EXPECT_LT(b.nodes, a.nodes);
+  EXPECT_EQ(a.move, b.move);
+  ASSERT_EQ(a.children.size(), b.children.size());
+  for (size_t i = 0; i < a.children.size(); ++i) EXPECT_EQ(a.children[i].visits, b.children[i].visits);
 }
 
 TEST(Search, TimedSearchStopsOnTime) {
@@ -341,7 +367,7 @@ bool liveChildrenConsistent(const SearchTree& tree) {
 // and their own children.
 TEST(SearchTree, DropLostChildrenKeepsTheLiveOnesInOrder) {
   SearchTree tree(64);
-  tree.setRoot(Board());
+  tree.setRoot(Board(), SearchTree::Compaction::Early);
   const SearchTree::Index root = tree.root(), first = tree.allocate(6);
   for (int i = 0; i < 6; ++i) SearchTree::initNode(tree[first + i], Cell(10 + i));
   tree[root].firstChild = first;
