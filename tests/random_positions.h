@@ -38,25 +38,4 @@ inline bool randomPosition(Rng& rng, int stones, Pair& out) {
   return true;
 }
 
-// A node-limited solver against the same solver unlimited, on `count` random positions of
-// minStones .. minStones + spread - 1 stones (each solver: a position -> whether it claims a win).
-// The limited one must never claim what the full one denies (`wrong`), and a test wants some wins
-// the limit did cut short (`cut`), so that the comparison bites.
-struct LimitComparison {
-  int wrong = 0, cut = 0;
-};
-template <class Limited, class Full>
-LimitComparison compareWithALimit(Rng& rng, int count, int minStones, int spread, Limited limited, Full full) {
-  LimitComparison c;
-  for (int compared = 0; compared < count;) {
-    Pair p;
-    if (!randomPosition(rng, minStones + int(rng.below(uint32_t(spread))), p)) continue;
-    const bool l = limited(p.fast), f = full(p.fast);
-    c.wrong += l && !f;
-    c.cut += !l && f;
-    ++compared;
-  }
-  return c;
-}
-
 }  // namespace yav::testing_positions
