@@ -23,8 +23,6 @@
 //   for it, and the children where the opponent still wins by force are proven lost for us (the
 //   tree then never walks into them; when all are, the node is proven lost). The root does the
 //   same with a larger budget.
-// - At the root, while searching: the search's current choice is checked for a win of the
-//   opponent's that needs one quiet move (lambda2.h), and proven lost when it has one.
 // Exact endgames (endgame.h), when enabled (offline analyses; off in the bot): a root or a checked
 // node with few empty cells is solved outright.
 #pragma once

@@ -25,7 +25,6 @@
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 #include "tools/book/html.h"
-#include "tools/book/refute.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -921,44 +920,4 @@ TEST(BookGrowth, BinaryKilledLosesAtMostACheckpointStopsOnSigintAndResumes) {
   EXPECT_EQ(countVerdicts(path, key), afterStop + 10);
   std::remove(path.c_str());
   std::remove((path + ".lock").c_str());
-}
-
-// The packer's quiet-move check (refute.h): a book move after which the opponent wins with one
-// quiet move is proven lost in the graph, and the book chooses another, which passes the check.
-// The position is the defence position 71 of tests/data/tactics_suite.txt: after (3,4) the
-// opponent wins by the check (7,4), its block and the quiet (7,3).
-TEST(BookRefute, ABookMoveRefutedByOneQuietMoveIsProvenLostAndReplaced) {
-  const Board position = Board::fromStones(0x0000008000400000ull, 0x0000000480000000ull, 0);
-  const Canonical c = canonicalize(position);
-  const Cell trap = c.toCanonical(cellAt(3, 4));
-  DeepVerdict v;
-  for (Cell m : moveClasses(position)) {
-    DeepMove d;
-    d.move = c.toCanonical(m);
-    d.value = d.move == trap ? 0.9f : 0.5f;  // the search's favourite by far
-    d.visits = d.move == trap ? 5000 : 1000;
-    v.moves.push_back(d);
-  }
-  v.best = trap;
-  BookGraph graph;
-  graph.add(c.key, v, nullptr);
-  graph.evaluate();
-  ASSERT_EQ(BookGraph::choice(graph.nodes()[0])->move, trap);
-
-  const RefutationReport r = refuteBookMovesByLambda2(graph, [](const BookGraph::Node& n) { return BookGraph::choice(n); });
-  EXPECT_GE(r.refuted, 1u);
-  EXPECT_EQ(r.checked, r.refuted + 1);  // the last choice passed
-  const BookGraph::Node& node = graph.nodes()[0];
-  for (const BookGraph::Move& m : node.moves) {
-    if (m.move == trap) {
-      EXPECT_EQ(m.estimate.proof, Proof::Loss);
-    }
-  }
-  const BookGraph::Move* now = BookGraph::choice(node);
-  ASSERT_NE(now, nullptr);
-  EXPECT_NE(now->move, trap);
-  Board after = boardOf(node.key);
-  after.play(now->move);
-  ForcingSolver forcing;
-  EXPECT_FALSE(Lambda2Solver(forcing, 12, 1000).solve(after, 2, 20000).win);
 }

@@ -17,7 +17,6 @@
 #include "tools/book/pack.h"
 #include "tools/book/plan.h"
 #include "tools/book/print.h"
-#include "tools/book/refute.h"
 #include "tools/cli.h"
 
 namespace {
@@ -95,11 +94,9 @@ int main(int argc, char** argv) {
   PackedBook book;
   if (source == "search") {
     if (verify) std::cerr << "bookpack: --verify applies to --source games (every searched position has its own verdict)\n";
-    BookGraph graph = BookGraph::fromDatabase(db, grown.deep.key());
+    const BookGraph graph = BookGraph::fromDatabase(db, grown.deep.key());
     ShippedBook shipped;
     loadShippedBook(shippedFlags, "bookpack", shipped);
-    refuteBookMovesByLambda2(
-        graph, [&](const BookGraph::Node& n) { return packedMove(n, n.key, shipped.kept()); }, &std::cerr);
     choices = chooseFromGraph(graph, model, shipped.kept());
     book = packBook(choices, opt.budgetChars);
     const GraphPrinter printer(graph, choices, shipped.shown());

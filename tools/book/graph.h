@@ -185,16 +185,6 @@ class BookGraph {
     return best;
   }
 
-  // Records a proof from outside the node's search that `move` (canonical) of the expanded
-  // position `key` loses (estimates are stale until evaluate()). False when there is no such move.
-  bool proveLost(const PositionKey& key, Cell move) {
-    auto it = index_.find(key);
-    if (it == index_.end()) return false;
-    for (Move& m : nodes_[size_t(it->second)].moves)
-      if (m.move == move) return m.deep.proof = Proof::Loss, true;
-    return false;
-  }
-
   // New self-play evidence for an expanded position (estimates are stale until evaluate()).
   void refreshGames(const PositionKey& key, const PositionStats& games) {
     auto it = index_.find(key);
