@@ -83,7 +83,6 @@ class ForcingSolver {
   // step, normally from table hits, with a small node limit of its own.
   // The attacker moves of the line are kept for lineStillWins (none when kFullBoard is returned).
   Bitboard defenceZone(const Board& b, const ForcingResult& r) {
-    zoneNodes_ = 0;
     Bitboard zone = 0;
     Board pos = b;
     const int a = b.toMove(), d = a ^ 1;
@@ -101,15 +100,10 @@ class ForcingSolver {
       if (left <= 2) return lineLength_ = 0, kFullBoard;  // the line is longer than the win claimed: inconsistent
       int found = 0;
       nodes_ = 0, nodeLimit_ = 1000;
-      const Status s = attack(pos, left - 1, move, found, nullptr);
-      zoneNodes_ += nodes_;
-      if (s != Status::Win) return lineLength_ = 0, kFullBoard;
+      if (attack(pos, left - 1, move, found, nullptr) != Status::Win) return lineLength_ = 0, kFullBoard;
     }
     return lineLength_ = 0, kFullBoard;
   }
-
-  // The nodes the last defenceZone call visited replaying its line.
-  uint64_t zoneNodes() const { return zoneNodes_; }
 
   // Whether the attacker moves of the last defenceZone line still win by force for b's side to
   // move (the same attacker, after one more defender stone): each move must still be a threat
@@ -255,7 +249,6 @@ class ForcingSolver {
   bool depthCut_ = false;
   Cell line_[kCells];  // the attacker moves of the last defenceZone line
   int lineLength_ = 0;
-  uint64_t zoneNodes_ = 0;
 };
 
 }  // namespace yav

@@ -38,7 +38,6 @@
 #include "clock.h"
 #include "endgame.h"
 #include "forcing.h"
-#include "lambda2.h"
 #include "playout.h"
 #include "result.h"
 #include "rng.h"
@@ -55,7 +54,6 @@ class Search {
  public:
   explicit Search(size_t maxNodes = kDefaultNodes, const SearchOptions& options = SearchOptions())
       : options_(options), selector_(options), tree_(maxNodes), forcing_(options.forcingTableLog2),
-        lambda2_(forcing_, options.forcingLeafDepth, options.lambda2ForcingNodes),
         forcingVisits_(std::max({options.forcingVisits, options.expandVisits, 1u})) {}
 
   const SearchOptions& options() const { return options_; }
@@ -122,11 +120,9 @@ class Search {
     // a pause may also fall before the input was read, where this clock cannot see it.
     schedulingGapMs_ *= 0.8;
     double lastLook = clock.elapsedMs();
-    lambda2Checked_ = 0;
     while (done < maxIterations && tree_[root].proof == Proof::Unknown) {
       iterate();
       ++done;
-      if (lambda2Enabled() && done % options_.lambda2Every == 0) checkRootMoveByLambda2(position);
       if (!timed) continue;
       const double now = clock.elapsedMs();
       schedulingGapMs_ = std::max(schedulingGapMs_, now - lastLook);
@@ -172,28 +168,6 @@ class Search {
   }
 
   bool forcingEnabled() const { return options_.forcing && options_.solver && options_.tactics; }
-  bool lambda2Enabled() const { return forcingEnabled() && options_.lambda2; }
-
-  // The most visited live root move, when this run has not checked it yet, is proven lost if the
-  // opponent then wins with one quiet move (lambda2.h). Only the search's current choice is
-  // checked: a turn checks a few moves, not all fifty.
-  void checkRootMoveByLambda2(const Board& position) {
-    const Index root = tree_.root();
-    const Node& r = tree_[root];
-    if (!r.firstChild || r.proof != Proof::Unknown) return;
-    Index best = kNone;
-    for (Index i = r.firstChild, e = r.firstChild + r.liveCount; i < e; ++i)
-      if (tree_[i].proof == Proof::Unknown && (best == kNone || tree_[i].visits > tree_[best].visits)) best = i;
-    if (best == kNone || (lambda2Checked_ >> tree_[best].move & 1)) return;
-    lambda2Checked_ |= bit(tree_[best].move);
-    Board next = position;
-    if (next.play(tree_[best].move) != Outcome::None) return;
-    if (lambda2_.solve(next, options_.lambda2Checks, options_.lambda2Nodes).win) {
-      tree_[best].proof = Proof::Win;  // for the opponent, to move there
-      tree_.dropLostChildren(root);
-      updateProof(tree_, root);
-    }
-  }
   bool endgameEnabled() const { return options_.endgame && options_.solver && options_.tactics; }
 
   // Plays `b` out (on `b` itself when the policy allows, so that RAVE sees the stones placed).
@@ -311,8 +285,6 @@ class Search {
   SearchTree tree_;
   Rng rng_;
   ForcingSolver forcing_;
-  Lambda2Solver lambda2_;
-  Bitboard lambda2Checked_ = 0;  // the root moves this run has checked (checkRootMoveByLambda2)
   EndgameSolver endgame_;
   double schedulingGapMs_ = 0;  // the longest pause between two clock looks lately (see run)
   uint32_t forcingVisits_ = 1;  // options_.forcingVisits, but at least the expansion threshold

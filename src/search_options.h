@@ -36,15 +36,6 @@ struct SearchOptions {
   int forcingLeafDepth = 12;
   uint32_t forcingLeafNodes = 200;
   uint32_t forcingVisits = 8;  // a node is checked when its visit count reaches this (and it is expanded)
-  // Root moves checked for a win of the opponent's that needs one quiet move (lambda2.h): every
-  // lambda2Every iterations the most visited root move not yet checked is, with at most
-  // lambda2Nodes forcing-solver nodes (a few ms at most), and is proven lost when the opponent has
-  // one; up to lambda2Checks checks before the quiet move, forcing searches of lambda2ForcingNodes.
-  bool lambda2 = true;
-  uint32_t lambda2Every = 256;
-  uint32_t lambda2Nodes = 20000;
-  int lambda2Checks = 2;
-  uint32_t lambda2ForcingNodes = 1000;
   // The solver's transposition table: 2^N slots of 16 bytes (1 MB). 2^13 searched about 4% more
   // iterations a second but scored 0.488 against it at fixed iterations: kept (docs/search.md).
   int forcingTableLog2 = 16;

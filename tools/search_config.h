@@ -57,10 +57,6 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
       cfg.options.forcingTableLog2 = int(v);
     }
     else if (key == "frootnodes") cfg.options.forcingRootNodes = uint32_t(v);
-    else if (key == "nolambda2") cfg.options.lambda2 = false;
-    else if (key == "l2every") cfg.options.lambda2Every = std::max(1u, uint32_t(v));
-    else if (key == "l2nodes") cfg.options.lambda2Nodes = uint32_t(v);
-    else if (key == "l2checks") cfg.options.lambda2Checks = int(v);
     else if (key == "endgame") cfg.options.endgame = true;
     else if (key == "noendgame") cfg.options.endgame = false;
     else if (key == "egroot") cfg.options.endgameRootEmpties = int(v);
@@ -99,10 +95,6 @@ inline std::string searchConfigKeys() {
     << "  fdepth=N     solver depth (attacker moves) at a node (default " << d.forcingLeafDepth << ")\n"
     << "  frootnodes=N solver nodes per call at the root (default " << d.forcingRootNodes << ")\n"
     << "  ftable=N     the solver's table has 2^N slots (default " << d.forcingTableLog2 << ")\n"
-    << "  nolambda2    no check of the root's moves for a win of the opponent with one quiet move (default: on)\n"
-    << "  l2every=N    iterations between two such checks (default " << d.lambda2Every << ")\n"
-    << "  l2nodes=N    forcing-solver nodes per checked move (default " << d.lambda2Nodes << ")\n"
-    << "  l2checks=N   checks before the quiet move (default " << d.lambda2Checks << ")\n"
     << "  endgame / noendgame  the exact endgame solver on / off (default: off)\n"
     << "  egroot=N     the root is solved exactly with at most N empty cells (default " << d.endgameRootEmpties << ")\n"
     << "  egrootnodes=N  endgame solver nodes at the root (default " << d.endgameRootNodes << ")\n"
