@@ -284,6 +284,17 @@ TEST(Search, FullPoolDegradesGracefully) {
   EXPECT_TRUE(next.isLegal(r2.move));
 }
 
+// Two searches of one position that must have grown the same tree, wherever its nodes sit in the
+// pool: the same move, and the same root children with the same visits.
+void expectSameRootStatistics(const SearchResult& a, const SearchResult& b) {
+  EXPECT_EQ(a.move, b.move);
+  ASSERT_EQ(a.children.size(), b.children.size());
+  for (size_t i = 0; i < a.children.size(); ++i) {
+    EXPECT_EQ(a.children[i].move, b.children[i].move);
+    EXPECT_EQ(a.children[i].visits, b.children[i].visits);
+  }
+}
+
 TEST(Search, CompactionKeepsTheTreeIntact) {
   // The same searches with a roomy pool and with one small enough to be compacted on reuse must
   // give identical statistics.
@@ -302,12 +313,7 @@ TEST(Search, CompactionKeepsTheTreeIntact) {
   ASSERT_TRUE(a.reused);
   ASSERT_TRUE(b.reused);
   EXPECT_LT(b.nodes, a.nodes);  // the compacted pool holds only the kept subtree
-  EXPECT_EQ(a.move, b.move);
-  ASSERT_EQ(a.children.size(), b.children.size());
-  for (size_t i = 0; i < a.children.size(); ++i) {
-    EXPECT_EQ(a.children[i].move, b.children[i].move);
-    EXPECT_EQ(a.children[i].visits, b.children[i].visits);
-  }
+  expectSameRootStatistics(a, b);
 }
 
 TEST(Search, ATurnLeavesCompactionToTheOpponentsTime) {
@@ -331,9 +337,7 @@ TEST(Search, ATurnLeavesCompactionToTheOpponentsTime) {
   ASSERT_TRUE(b.reused);
   EXPECT_GT(a.nodes, first.nodes);  // not compacted: the old tree is still in the pool
   EXPECT_LT(b.nodes, a.nodes);
-  EXPECT_EQ(a.move, b.move);
-  ASSERT_EQ(a.children.size(), b.children.size());
-  for (size_t i = 0; i < a.children.size(); ++i) EXPECT_EQ(a.children[i].visits, b.children[i].visits);
+  expectSameRootStatistics(a, b);
 }
 
 TEST(Search, TimedSearchStopsOnTime) {
