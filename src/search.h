@@ -109,7 +109,7 @@ class Search {
       }
       if (!tree_[root].firstChild && tree_[root].proof == Proof::Unknown) iterate(), ++done;  // expands the root
       defendByForcing(tree_, forcing_, root, position, options_.forcingRootDepth, options_.forcingRootNodes,
-                      options_.forcingRootDefenceNodes);
+                      options_.forcingRootDefenceNodes, false);
     }
     const uint64_t maxIterations = limits.iterations ? limits.iterations : UINT64_MAX;
     const bool timed = limits.timeMs > 0;
@@ -235,14 +235,24 @@ class Search {
           if (e.solved) n.proof = e.value > 0 ? Proof::Win : e.value < 0 ? Proof::Loss : Proof::Draw;
         }
         if (forcingEnabled())
-          provenByForcing(tree_, forcing_, idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes, UINT64_MAX);
+          provenByForcing(tree_, forcing_, idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes);
         if (n.proof != Proof::Unknown) {
           winner = winnerOfProof(n.proof, board.toMove());
           proven = true;
           break;
         }
       }
-      const Index child = selector_.select(tree_, n, board);
+      Index child = selector_.select(tree_, n, board);
+      // A child the defence check left pending is solved before the search walks into it;
+      // a child proven lost for us leaves the choice (and may prove this node lost).
+      while (child != kNone && tree_[child].forcingMark == ForcingMark::kPending &&
+             settlePendingChild(tree_, forcing_, idx, child, board, options_.forcingLeafDepth, options_.forcingLeafNodes))
+        child = n.proof == Proof::Unknown ? selector_.select(tree_, n, board) : kNone;
+      if (n.proof != Proof::Unknown) {
+        winner = winnerOfProof(n.proof, board.toMove());
+        proven = true;
+        break;
+      }
       if (child == kNone) {  // every child is lost for us (only reachable if proofs were cut short)
         winner = board.toMove() ^ 1;
         break;

@@ -38,7 +38,9 @@ struct SearchNode {
   // root created from a position.
   int8_t move;
   // 0 until expanded, then 1..kCells (a node whose moves are all decided is proven instead).
-  uint8_t childCount;
+  uint8_t childCount : 6;
+  // What the forcing solver knows of a forced win for the side to move here (ForcingMark below).
+  uint8_t forcingMark : 2;
   // For the side to move at this node. Unknown until proven; a proof never changes.
   Proof proof;
   // The children not proven won for the opponent ("live": the only ones selection may walk
@@ -60,7 +62,17 @@ struct SearchNode {
 static_assert(offsetof(SearchNode, amafHalfPoints) == offsetof(SearchNode, amafVisits) + 4,
               "addAmaf updates the two counters as one little-endian 64-bit word");
 static_assert(sizeof(SearchNode) == 24, "the pool's size and cache use count on 24-byte nodes");
-static_assert(kCells <= INT8_MAX && kCells <= UINT8_MAX, "move and childCount hold a cell / a child count");
+static_assert(kCells <= INT8_MAX && kCells < 64, "move and childCount (6 bits) hold a cell / a child count");
+
+// SearchNode::forcingMark. The defence check of a parent (search_proofs.h) asks of each move in
+// its threat's zone whether the opponent still wins by force; it leaves the question to the
+// child's first visit (Pending), since most such children are never visited, and a child whose
+// question was answered no (NoForcedWin) skips the same question at its own check visit.
+namespace ForcingMark {
+constexpr uint8_t kUnknown = 0;      // nothing asked yet
+constexpr uint8_t kPending = 1;      // to be solved before the search first walks into it
+constexpr uint8_t kNoForcedWin = 2;  // solved: the side to move has no forced win within the leaf limits
+}  // namespace ForcingMark
 
 constexpr size_t kDefaultNodes = size_t(12) << 20;  // 24 bytes each: 302 MB of address space
 
@@ -128,6 +140,7 @@ class SearchTree {
     n.visits = n.halfPoints = n.amafVisits = n.amafHalfPoints = 0;
     n.move = int8_t(move);
     n.childCount = 0;
+    n.forcingMark = ForcingMark::kUnknown;
     n.proof = Proof::Unknown;
     n.liveCount = 0;
   }

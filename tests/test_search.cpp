@@ -412,6 +412,95 @@ TEST(Search, LiveChildrenInvariantHolds) {
   }
 }
 
+// A root with every sensible move of b as an unvisited child, in the order of their cells.
+SearchTree::Index expandedRoot(SearchTree& tree, const Board& b) {
+  tree.setRoot(b, SearchTree::Compaction::Early);
+  const SearchTree::Index root = tree.root();
+  const Bitboard moves = ruleMoves(b).sensible;
+  const SearchTree::Index first = tree.allocate(size_t(popcount(moves)));
+  SearchTree::Index i = first;
+  for (Bitboard m = moves; m;) SearchTree::initNode(tree[i++], popLowest(m));
+  tree[root].firstChild = first;
+  tree[root].childCount = tree[root].liveCount = uint8_t(popcount(moves));
+  return root;
+}
+
+// The defence check in the tree leaves the full solve of a child to the search's next walk into
+// it (settlePendingChild). Done for every pending child in turn, in the order the eager check
+// solves them, it proves exactly the same children lost, and the node's proof follows the same.
+TEST(SearchForcing, LazyDefenceCheckProvesWhatTheEagerOneDoes) {
+  const SearchOptions o;
+  int checked = 0, pending = 0, provenLater = 0;
+  for (const Board& b : randomPositions(400, 77)) {
+    if (ruleMoves(b).won() || !ruleMoves(b).sensible) continue;
+    SearchTree eager(256), lazy(256);
+    ForcingSolver eagerSolver(o.forcingTableLog2), lazySolver(o.forcingTableLog2);
+    const SearchTree::Index e = expandedRoot(eager, b), l = expandedRoot(lazy, b);
+    defendByForcing(eager, eagerSolver, e, b, o.forcingLeafDepth, o.forcingLeafNodes, UINT64_MAX, false);
+    defendByForcing(lazy, lazySolver, l, b, o.forcingLeafDepth, o.forcingLeafNodes, UINT64_MAX, true);
+    for (bool settled = true; settled;) {
+      settled = false;
+      for (SearchTree::Index i = lazy[l].firstChild; i < lazy[l].firstChild + lazy[l].liveCount; ++i) {
+        if (lazy[i].forcingMark != ForcingMark::kPending) continue;
+        ASSERT_EQ(lazy[i].proof, Proof::Unknown);
+        ++pending;
+        if (settlePendingChild(lazy, lazySolver, l, i, b, o.forcingLeafDepth, o.forcingLeafNodes))
+          ++provenLater;  // the child moved behind the live ones
+        else
+          ASSERT_EQ(lazy[i].forcingMark, ForcingMark::kNoForcedWin);
+        settled = true;
+        break;  // a proof reorders the children: look again from the first
+      }
+    }
+    ++checked;
+    ASSERT_EQ(eager[e].liveCount, lazy[l].liveCount) << b.stoneCount() << " stones";
+    ASSERT_EQ(eager[e].proof, lazy[l].proof);
+    ASSERT_TRUE(liveChildrenConsistent(lazy));
+    Bitboard lostEager = 0, lostLazy = 0;  // behind the live children, in the order they were proven
+    for (int k = 0; k < eager[e].childCount; ++k) {
+      const SearchNode &x = eager[eager[e].firstChild + k], &y = lazy[lazy[l].firstChild + k];
+      if (k >= eager[e].liveCount) {
+        lostEager |= bit(x.move), lostLazy |= bit(y.move);
+        continue;
+      }
+      ASSERT_EQ(x.move, y.move) << "the same live children, in the same order";
+      ASSERT_EQ(x.proof, y.proof) << cellName(x.move);
+    }
+    ASSERT_EQ(lostEager, lostLazy) << "the same children proven lost";
+  }
+  EXPECT_GT(checked, 200);
+  EXPECT_GT(pending, 100);
+  EXPECT_GT(provenLater, 10);
+}
+
+// In searches, a child stays pending only until the search walks into it again: it was marked
+// when its parent reached its check visit, when the child had at most that many visits, and it
+// never gets more while pending (the root's own check, after tree reuse, may prove it lost).
+// Children answered "no forced win" skip that question later.
+TEST(Search, PendingChildrenAreSolvedBeforeTheSearchWalksIntoThem) {
+  Search s(kTestNodes);
+  const uint32_t checkVisit = s.options().forcingVisits;
+  int pending = 0, answered = 0;
+  uint64_t seed = 500;
+  for (const Board& b : randomPositions(30, 9)) {
+    s.run(b, iterations(20000, ++seed));
+    std::vector<SearchTree::Index> stack{s.tree().root()};
+    while (!stack.empty()) {
+      const SearchNode& n = s.tree()[stack.back()];
+      stack.pop_back();
+      if (n.forcingMark == ForcingMark::kPending) {  // proven lost by a root's own check at most
+        ++pending;
+        ASSERT_TRUE(n.proof == Proof::Unknown || n.proof == Proof::Win);
+        ASSERT_LE(n.visits, checkVisit) << "a pending child was walked into unsolved";
+      }
+      answered += n.forcingMark == ForcingMark::kNoForcedWin;
+      for (SearchTree::Index i = n.firstChild; n.firstChild && i < n.firstChild + n.childCount; ++i) stack.push_back(i);
+    }
+  }
+  EXPECT_GT(pending, 100);
+  EXPECT_GT(answered, 100);
+}
+
 // Pondering (ponder.h): the search goes on at the position our answer left until it is stopped,
 // and the next turn, one ply below, reuses that tree.
 TEST(Ponder, PonderedTreeIsReusedByTheNextTurn) {
