@@ -234,8 +234,10 @@ class Search {
           const EndgameResult e = endgame_.solve(board, options_.endgameTreeNodes);
           if (e.solved) n.proof = e.value > 0 ? Proof::Win : e.value < 0 ? Proof::Loss : Proof::Draw;
         }
+        // Lazy below the root's grandchildren: the proofs that decide the move come at once, and
+        // nearly all the solves saved are deeper.
         if (forcingEnabled())
-          provenByForcing(tree_, forcing_, idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes);
+          provenByForcing(tree_, forcing_, idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes, depth > 3);
         if (n.proof != Proof::Unknown) {
           winner = winnerOfProof(n.proof, board.toMove());
           proven = true;

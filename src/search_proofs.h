@@ -103,15 +103,15 @@ inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
 
 // The forcing checks of an expanded node `idx` at position b: a forced win for the side to move
 // proves it won (not asked again when its parent's defence check already found none); otherwise
-// the defence check, lazy.
+// the defence check, `lazy` or not.
 inline void provenByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
-                            int depth, uint32_t nodes) {
+                            int depth, uint32_t nodes, bool lazy) {
   if (tree[idx].proof != Proof::Unknown) return;
   if (tree[idx].forcingMark != ForcingMark::kNoForcedWin && forcing.solve(b, depth, nodes).win) {
     tree[idx].proof = Proof::Win;
     return;
   }
-  defendByForcing(tree, forcing, idx, b, depth, nodes, UINT64_MAX, true);
+  defendByForcing(tree, forcing, idx, b, depth, nodes, UINT64_MAX, lazy);
 }
 
 }  // namespace yav
