@@ -475,7 +475,8 @@ TEST(SearchForcing, LazyDefenceCheckProvesWhatTheEagerOneDoes) {
 
 // In searches, a child stays pending only until the search walks into it again: it was marked
 // when its parent reached its check visit, when the child had at most that many visits, and it
-// never gets more while pending (the root's own check, after tree reuse, may prove it lost).
+// never gets more while pending (the root's own check, after tree reuse, may prove it lost). The
+// checks of the root, its children and grandchildren leave nothing pending.
 // Children answered "no forced win" skip that question later.
 TEST(Search, PendingChildrenAreSolvedBeforeTheSearchWalksIntoThem) {
   Search s(kTestNodes);
@@ -483,18 +484,24 @@ TEST(Search, PendingChildrenAreSolvedBeforeTheSearchWalksIntoThem) {
   int pending = 0, answered = 0;
   uint64_t seed = 500;
   for (const Board& b : randomPositions(30, 9)) {
-    s.run(b, iterations(20000, ++seed));
-    std::vector<SearchTree::Index> stack{s.tree().root()};
+    const bool fresh = !s.run(b, iterations(20000, ++seed)).reused;
+    std::vector<std::pair<SearchTree::Index, int>> stack{{s.tree().root(), 0}};  // node, plies below the root
     while (!stack.empty()) {
-      const SearchNode& n = s.tree()[stack.back()];
+      const auto [index, plies] = stack.back();
+      const SearchNode& n = s.tree()[index];
       stack.pop_back();
       if (n.forcingMark == ForcingMark::kPending) {  // proven lost by a root's own check at most
         ++pending;
         ASSERT_TRUE(n.proof == Proof::Unknown || n.proof == Proof::Win);
         ASSERT_LE(n.visits, checkVisit) << "a pending child was walked into unsolved";
+        // The checks of the root and of its children and grandchildren solve every child at once.
+        if (fresh) {
+          ASSERT_GT(plies, 3);
+        }
       }
       answered += n.forcingMark == ForcingMark::kNoForcedWin;
-      for (SearchTree::Index i = n.firstChild; n.firstChild && i < n.firstChild + n.childCount; ++i) stack.push_back(i);
+      for (SearchTree::Index i = n.firstChild; n.firstChild && i < n.firstChild + n.childCount; ++i)
+        stack.push_back({i, plies + 1});
     }
   }
   EXPECT_GT(pending, 100);
