@@ -40,7 +40,7 @@ inline bool updateProof(SearchTree& tree, SearchTree::Index idx) {
 // searched. `totalNodes` bounds the solver's work over all the calls; children left unchecked
 // stay unknown. With `lazy` (in the tree), a child inside the zone that the found line does not
 // still win against is only marked ForcingMark::kPending: settlePendingChild solves it when the
-// search first walks into it. Most such children are never visited (59% of them in a mid-game
+// search next walks into it. Most such children are never visited (59% of them in a mid-game
 // search of 200,000 iterations), and their solves were a quarter of the forcing solver's work.
 inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
                             int depth, uint32_t nodes, uint64_t totalNodes, bool lazy) {

@@ -65,12 +65,13 @@ static_assert(sizeof(SearchNode) == 24, "the pool's size and cache use count on 
 static_assert(kCells <= INT8_MAX && kCells < 64, "move and childCount (6 bits) hold a cell / a child count");
 
 // SearchNode::forcingMark. The defence check of a parent (search_proofs.h) asks of each move in
-// its threat's zone whether the opponent still wins by force; it leaves the question to the
-// child's first visit (Pending), since most such children are never visited, and a child whose
-// question was answered no (NoForcedWin) skips the same question at its own check visit.
+// its threat's zone whether the opponent still wins by force; below the root's grandchildren it
+// leaves the question to the search's next walk into the child (Pending), since most such children
+// are never visited again, and a child whose question was answered no (NoForcedWin) skips the same
+// question at its own check visit.
 namespace ForcingMark {
 constexpr uint8_t kUnknown = 0;      // nothing asked yet
-constexpr uint8_t kPending = 1;      // to be solved before the search first walks into it
+constexpr uint8_t kPending = 1;      // to be solved before the search next walks into it
 constexpr uint8_t kNoForcedWin = 2;  // solved: the side to move has no forced win within the leaf limits
 }  // namespace ForcingMark
 
