@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -92,6 +93,58 @@ TEST(ArenaOpenings, BookCoverageCountsEachBotsBookTurnsBySide) {
   const CommandRun broken = runCommand("python3 " + script + " " + records + " 2>&1");
   EXPECT_NE(broken.status, 0);
   EXPECT_NE(broken.out.find("coverage.jsonl:1: not an arena game record"), std::string::npos) << broken.out;
+}
+
+// scripts/turn_rates.py over a hand-made pair of games and the bots' lines: the first mover's first
+// turn is paired across the two games, later turns are compared by number, and book turns, proven
+// turns and turns under --min-ms are left out.
+TEST(ArenaOpenings, TurnRatesCompareTheSearchedTurnsOfTwoBots) {
+  const std::string records = scratchPath("rates.jsonl"), lines = scratchPath("rates_stderr");
+  std::filesystem::create_directories(lines);
+  {
+    std::ofstream out(records);
+    out << R"({"record_header":{"arena_version":"3"}})" "\n"
+        << R"({"game":0,"pair":0,"bots":["fast","slow"],"seats":["A","B"],"opening_plies":1,"moves":[]})" "\n"
+        << R"({"game":1,"pair":0,"bots":["fast","slow"],"seats":["B","A"],"opening_plies":1,"moves":[]})" "\n";
+  }
+  auto write = [&](const std::string& name, const std::string& text) { std::ofstream(lines + "/" + name) << text; };
+  // Game 0: slow (seat B) makes ply 1, the first move after the opening; game 1: fast does. Each of
+  // fast's turns 3 and 4 is one that must not count (proven, a book turn, under --min-ms), and
+  // slow's turns 3 and 4 count: a row for turn 3 or 4 shows that one of fast's did.
+  write("game-0-slow.log",
+        "book: 10 positions decoded in 1.0 ms\n"
+        "turn 1: move 4 4 | 9000 it, 100 nodes, value 0.50, proof unknown, 900.0 ms\n"
+        "turn 2: move 1 1 | 1500 it, 10 nodes (reused), value 0.50, proof unknown, pondered 5 it, 75.0 ms\n"
+        "turn 3: move 2 2 | 600 it, 10 nodes (reused), value 0.50, proof unknown, 60.0 ms\n");
+  write("game-0-fast.log",
+        "turn 1: move 3 3 | 27000 it, 100 nodes, value 0.50, proof unknown, 900.0 ms\n"
+        "turn 2: move 5 5 | 3000 it, 10 nodes (reused), value 0.50, proof unknown, 75.0 ms\n"
+        "turn 3: move 6 6 | 6000 it, 10 nodes (reused), value 1.00, proof win, 60.0 ms\n"
+        "turn 4: move 6 5 | 999 it, 10 nodes (reused), value 0.50, proof unknown, 30.0 ms\n");
+  write("game-1-fast.log",
+        "turn 1: move 4 4 | 18000 it, 100 nodes, value 0.50, proof unknown, 900.0 ms\n"
+        "turn 2: move 1 1 | 3000 it, 10 nodes (reused), value 0.50, proof unknown, 75.0 ms\n"
+        "turn 3: move 0 0 | book, checked 500 it, searched 9000 it ahead, 75.0 ms\n");
+  write("game-1-slow.log",
+        "turn 1: move 3 3 | 1000 it, 100 nodes, value 0.50, proof unknown, 900.0 ms\n"
+        "turn 2: move 5 5 | 1500 it, 10 nodes (reused), value 0.50, proof unknown, 75.0 ms\n"
+        "turn 4: move 5 6 | 600 it, 10 nodes (reused), value 0.50, proof unknown, 60.0 ms\n");
+  const std::string script = std::string(YAVALATH_SOURCE_DIR) + "/scripts/turn_rates.py";
+  const CommandRun run = runCommand("python3 " + script + " --mid 2-4 " + records + " " + lines + " 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("first turn, same position (1 pairs): median of the pairs' ratios 2.000"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("     2         40.0     2         20.0     2   2.000"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("\n     3 "), std::string::npos) << "a proven or book turn was counted:\n" << run.out;
+  EXPECT_EQ(run.out.find("\n     4 "), std::string::npos) << "a turn under --min-ms was counted:\n" << run.out;
+  EXPECT_NE(run.out.find("turns 2-4 pooled: fast 40.0 (2 turns), slow 15.0 (4): ratio 2.667"), std::string::npos) << run.out;
+
+  {
+    std::ofstream out(records);
+    out << R"({"game":0,"bots":["fast","slow"]})" "\n";
+  }
+  const CommandRun broken = runCommand("python3 " + script + " " + records + " " + lines + " 2>&1");
+  EXPECT_NE(broken.status, 0);
+  EXPECT_NE(broken.out.find("rates.jsonl:1: not an arena game record"), std::string::npos) << broken.out;
 }
 
 TEST(ArenaOpenings, GeneratorPrintsTheShippedFile) {
