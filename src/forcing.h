@@ -32,6 +32,7 @@ struct ForcingResult {
   int depth = 0;        // attacker moves in the win: 1 = a winning cell now, 2 = a double threat or a
                         // block that makes the defender's 3, and so on
   uint64_t nodes = 0;   // attacker positions visited
+  bool cutShort = false;  // the node limit stopped it before an answer (win = false then says nothing)
 };
 
 // For each cell, the cells within 3 steps of it along its three lines (itself included).
@@ -68,7 +69,11 @@ class ForcingSolver {
         r.win = true, r.move = move, r.depth = found;
         break;
       }
-      if (s == Status::Aborted || !depthCut_) break;  // no line was cut by the depth: no win at all
+      if (s == Status::Aborted) {
+        r.cutShort = true;
+        break;
+      }
+      if (!depthCut_) break;  // no line was cut by the depth: no win at all
     }
     r.nodes = nodes_;
     return r;

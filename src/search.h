@@ -54,7 +54,10 @@ class Search {
  public:
   explicit Search(size_t maxNodes = kDefaultNodes, const SearchOptions& options = SearchOptions())
       : options_(options), selector_(options), tree_(maxNodes), forcing_(options.forcingTableLog2),
-        forcingVisits_(std::max({options.forcingVisits, options.expandVisits, 1u})) {}
+        forcingVisits_(std::max({options.forcingVisits, options.expandVisits, 1u})),
+        retryVisits_(options.forcingRetryVisits > forcingVisits_ && options.forcingFirstNodes < options.forcingLeafNodes
+                         ? options.forcingRetryVisits
+                         : 0) {}
 
   const SearchOptions& options() const { return options_; }
   const SearchTree& tree() const { return tree_; }  // for tests and tools: the tree as it stands
@@ -229,15 +232,22 @@ class Search {
           break;
         }
       }
-      if (idx != root && n.visits == forcingVisits_) {
-        if (endgameEnabled() && popcount(board.empty()) <= options_.endgameTreeEmpties) {
+      const bool firstCheck = n.visits == forcingVisits_;
+      if (idx != root && (firstCheck || (n.visits == retryVisits_ && n.forcingMark == ForcingMark::kRetry))) {
+        if (firstCheck && endgameEnabled() && popcount(board.empty()) <= options_.endgameTreeEmpties) {
           const EndgameResult e = endgame_.solve(board, options_.endgameTreeNodes);
           if (e.solved) n.proof = e.value > 0 ? Proof::Win : e.value < 0 ? Proof::Loss : Proof::Draw;
         }
         // Lazy below the root's grandchildren: the proofs that decide the move come at once, and
-        // nearly all the solves saved are deeper.
-        if (forcingEnabled())
-          provenByForcing(tree_, forcing_, idx, board, options_.forcingLeafDepth, options_.forcingLeafNodes, depth > 3);
+        // nearly all the solves saved are deeper. The first check is cheap; one cut short by its
+        // budget is made again, with the full one, if the search comes back often enough.
+        if (forcingEnabled()) {
+          const bool cheapFirst = firstCheck && retryVisits_;
+          const bool cutShort = provenByForcing(tree_, forcing_, idx, board, options_.forcingLeafDepth,
+                                                cheapFirst ? options_.forcingFirstNodes : options_.forcingLeafNodes, depth > 3);
+          if (n.forcingMark == ForcingMark::kRetry) n.forcingMark = ForcingMark::kUnknown;
+          if (cheapFirst && cutShort && n.proof == Proof::Unknown) n.forcingMark = ForcingMark::kRetry;
+        }
         if (n.proof != Proof::Unknown) {
           winner = winnerOfProof(n.proof, board.toMove());
           proven = true;
@@ -300,6 +310,7 @@ class Search {
   EndgameSolver endgame_;
   double schedulingGapMs_ = 0;  // the longest pause between two clock looks lately (see run)
   uint32_t forcingVisits_ = 1;  // options_.forcingVisits, but at least the expansion threshold
+  uint32_t retryVisits_ = 0;    // options_.forcingRetryVisits when a cheap first check is on, else 0
 };
 
 }  // namespace yav

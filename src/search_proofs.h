@@ -42,13 +42,15 @@ inline bool updateProof(SearchTree& tree, SearchTree::Index idx) {
 // still win against is only marked ForcingMark::kPending: settlePendingChild solves it when the
 // search next walks into it. Most such children are never visited (59% of them in a mid-game
 // search of 200,000 iterations), and their solves were a quarter of the forcing solver's work.
-inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
+// Returns whether a node limit cut one of its solves short (children may then be left unknown).
+inline bool defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
                             int depth, uint32_t nodes, uint64_t totalNodes, bool lazy) {
   SearchNode& n = tree[idx];
-  if (!n.firstChild || n.proof != Proof::Unknown) return;
+  if (!n.firstChild || n.proof != Proof::Unknown) return false;
   const Board passed = b.passed();
   const ForcingResult threat = forcing.solve(passed, depth, nodes);
-  if (!threat.win) return;
+  if (!threat.win) return threat.cutShort;
+  bool cutShort = false;
   uint64_t spent = threat.nodes;
   const int me = b.toMove();
   // Near the end a stone anywhere can turn a forced block into the board-filling draw.
@@ -69,16 +71,22 @@ inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
       continue;
     }
     if (lazy) {
-      if (child.forcingMark == ForcingMark::kUnknown) child.forcingMark = ForcingMark::kPending;
+      if (child.forcingMark == ForcingMark::kUnknown || child.forcingMark == ForcingMark::kRetry)
+        child.forcingMark = ForcingMark::kPending;
       continue;
     }
-    if (spent >= totalNodes) continue;
+    if (spent >= totalNodes) {
+      cutShort = true;
+      continue;
+    }
     const ForcingResult r = forcing.solve(next, depth, uint32_t(std::min<uint64_t>(nodes, totalNodes - spent)));
     spent += r.nodes;
+    cutShort |= r.cutShort;
     if (r.win) child.proof = Proof::Win;
   }
   tree.dropLostChildren(idx);
   updateProof(tree, idx);
+  return cutShort;
 }
 
 // The child `childIdx` of node `idx` (at position b), marked kPending by the node's defence
@@ -103,15 +111,20 @@ inline void defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
 
 // The forcing checks of an expanded node `idx` at position b: a forced win for the side to move
 // proves it won (not asked again when its parent's defence check already found none); otherwise
-// the defence check, `lazy` or not.
-inline void provenByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
+// the defence check, `lazy` or not. Returns whether a node limit cut one of the solves short.
+inline bool provenByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
                             int depth, uint32_t nodes, bool lazy) {
-  if (tree[idx].proof != Proof::Unknown) return;
-  if (tree[idx].forcingMark != ForcingMark::kNoForcedWin && forcing.solve(b, depth, nodes).win) {
-    tree[idx].proof = Proof::Win;
-    return;
+  if (tree[idx].proof != Proof::Unknown) return false;
+  bool cutShort = false;
+  if (tree[idx].forcingMark != ForcingMark::kNoForcedWin) {
+    const ForcingResult win = forcing.solve(b, depth, nodes);
+    if (win.win) {
+      tree[idx].proof = Proof::Win;
+      return false;
+    }
+    cutShort = win.cutShort;
   }
-  defendByForcing(tree, forcing, idx, b, depth, nodes, UINT64_MAX, lazy);
+  return defendByForcing(tree, forcing, idx, b, depth, nodes, UINT64_MAX, lazy) || cutShort;
 }
 
 }  // namespace yav

@@ -68,11 +68,13 @@ static_assert(kCells <= INT8_MAX && kCells < 64, "move and childCount (6 bits) h
 // its threat's zone whether the opponent still wins by force; below the root's grandchildren it
 // leaves the question to the search's next walk into the child (Pending), since most such children
 // are never visited again, and a child whose question was answered no (NoForcedWin) skips the same
-// question at its own check visit.
+// question at its own check visit. A node whose own check ran out of its first, small budget is
+// checked again at a later visit with the full one (Retry; SearchOptions::forcingRetryVisits).
 namespace ForcingMark {
 constexpr uint8_t kUnknown = 0;      // nothing asked yet
 constexpr uint8_t kPending = 1;      // to be solved before the search next walks into it
 constexpr uint8_t kNoForcedWin = 2;  // solved: the side to move has no forced win within the leaf limits
+constexpr uint8_t kRetry = 3;        // its own check was cut short by the first budget: made again later
 }  // namespace ForcingMark
 
 constexpr size_t kDefaultNodes = size_t(12) << 20;  // 24 bytes each: 302 MB of address space

@@ -173,6 +173,39 @@ TEST(Forcing, NodeLimitGivesUnknownNeverAWrongAnswer) {
   EXPECT_GT(cut, 0);  // the limit did cut some searches short
 }
 
+// cutShort says exactly when the answer is not the search's own: a solve the node limit did not
+// stop answers as an unlimited one does (a "no" is then a real no within the depth), and one it
+// stopped claims nothing. The search's cheap first checks (SearchOptions::forcingFirstNodes) are
+// made again only when they were cut short, so a "no" must not hide a win the limit cut off.
+TEST(Forcing, ASolveNotCutShortAnswersAsAnUnlimitedOne) {
+  Rng rng(21);
+  int cut = 0, complete = 0, completeWins = 0;
+  for (int compared = 0; compared < 300;) {
+    Pair p;
+    if (!randomPosition(rng, 16 + int(rng.below(20)), p)) continue;
+    ForcingSolver unlimitedSolver(12);
+    const ForcingResult full = unlimitedSolver.solve(p.fast, 12, 1u << 30);
+    ASSERT_FALSE(full.cutShort);
+    for (uint32_t limit : {1u, 5u, 20u, 50u, 200u}) {
+      ForcingSolver limited(12);  // an empty table: the limit alone decides what is finished
+      const ForcingResult r = limited.solve(p.fast, 12, limit);
+      if (r.cutShort) {
+        ASSERT_FALSE(r.win);
+        ASSERT_GT(r.nodes, limit);
+        ++cut;
+      } else {
+        ASSERT_EQ(r.win, full.win) << "a finished solve within " << limit << " nodes";
+        ASSERT_LE(r.nodes, limit);
+        ++complete, completeWins += r.win;
+      }
+    }
+    ++compared;
+  }
+  EXPECT_GT(cut, 100);
+  EXPECT_GT(complete - completeWins, 100);  // finished noes, the case the search relies on
+  EXPECT_GT(completeWins, 100);
+}
+
 // The defence zone: a defender stone outside it (and not a winning or threatening cell of the
 // defender's) leaves the attacker's forced win intact, as the naive search confirms.
 TEST(Forcing, DefenderStonesOutsideTheZoneDoNotStopTheWin) {

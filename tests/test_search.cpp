@@ -480,7 +480,9 @@ TEST(SearchForcing, LazyDefenceCheckProvesWhatTheEagerOneDoes) {
 // Children answered "no forced win" skip that question later.
 TEST(Search, PendingChildrenAreSolvedBeforeTheSearchWalksIntoThem) {
   Search s(kTestNodes);
-  const uint32_t checkVisit = s.options().forcingVisits;
+  // A parent checks at its check visit and, when that check was cut short, again at the retry
+  // visit: a child marked then has fewer visits than its parent had.
+  const uint32_t checkVisit = std::max(s.options().forcingVisits, s.options().forcingRetryVisits);
   int pending = 0, answered = 0;
   uint64_t seed = 500;
   for (const Board& b : randomPositions(30, 9)) {
@@ -506,6 +508,45 @@ TEST(Search, PendingChildrenAreSolvedBeforeTheSearchWalksIntoThem) {
   }
   EXPECT_GT(pending, 100);
   EXPECT_GT(answered, 100);
+}
+
+// The cheap first check (SearchOptions::forcingFirstNodes): a node whose check its small budget
+// cut short is checked again, with the full budget, when it reaches the retry visit, and only then.
+// With a first budget of one solver node nearly every check is cut short.
+TEST(SearchForcing, ChecksCutShortAreMadeAgainAtTheRetryVisit) {
+  SearchOptions o;
+  o.forcingFirstNodes = 1;
+  Search s(kTestNodes, o);
+  int waiting = 0, checkedTwice = 0;
+  uint64_t seed = 900;
+  for (const Board& b : randomPositions(20, 13)) {
+    s.reset();
+    s.run(b, iterations(20000, ++seed));
+    for (SearchTree::Index i = 0; i < s.tree().used(); ++i) {
+      const SearchNode& n = s.tree()[i];
+      // (A node proven since by its children's proofs keeps its mark: it is never checked again.)
+      if (n.forcingMark == ForcingMark::kRetry && n.proof == Proof::Unknown) {
+        ++waiting;
+        ASSERT_GT(n.visits, o.forcingVisits) << "marked by its first check";
+        ASSERT_LE(n.visits, o.forcingRetryVisits) << "a check cut short was not made again";
+      }
+      checkedTwice += n.visits > o.forcingRetryVisits && n.firstChild;
+    }
+  }
+  EXPECT_GT(waiting, 100);
+  EXPECT_GT(checkedTwice, 100);
+
+  // Without the retry (or with a first budget as large as the full one) nothing is ever marked.
+  for (const auto& [first, retry] : {std::pair<uint32_t, uint32_t>{1, 0}, {o.forcingLeafNodes, 32}}) {
+    SearchOptions once;
+    once.forcingFirstNodes = first, once.forcingRetryVisits = retry;
+    Search t(kTestNodes, once);
+    for (const Board& b : randomPositions(5, 13)) {
+      t.reset();
+      t.run(b, iterations(20000, ++seed));
+      for (SearchTree::Index i = 0; i < t.tree().used(); ++i) ASSERT_NE(t.tree()[i].forcingMark, ForcingMark::kRetry);
+    }
+  }
 }
 
 // Pondering (ponder.h): the search goes on at the position our answer left until it is stopped,

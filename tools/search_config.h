@@ -49,6 +49,8 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
     else if (key == "fnodes") cfg.options.forcingLeafNodes = uint32_t(v);
     else if (key == "fdepth") cfg.options.forcingLeafDepth = int(v);
     else if (key == "fvisits") cfg.options.forcingVisits = uint32_t(v);
+    else if (key == "ffirst") cfg.options.forcingFirstNodes = uint32_t(v);
+    else if (key == "fretry") cfg.options.forcingRetryVisits = uint32_t(v);
     else if (key == "ftable") {
       if (v < 4 || v > 30 || v != int(v)) {
         error = "config key 'ftable' expects a whole number from 4 to 30, got " + item.substr(eq + 1);
@@ -91,6 +93,10 @@ inline std::string searchConfigKeys() {
     << "  raveC=X      exploration constant used with RAVE (default " << d.raveExploration << ")\n"
     << "  noforcing    no forcing-sequence solver (default: on)\n"
     << "  fvisits=N    a node's forcing check at this visit count (default " << d.forcingVisits << ")\n"
+    << "  ffirst=N     solver nodes per call at that check; a check cut short is made again (default "
+    << d.forcingFirstNodes << ")\n"
+    << "  fretry=N     ... with fnodes at this visit count; 0: one check with fnodes (default "
+    << d.forcingRetryVisits << ")\n"
     << "  fnodes=N     solver nodes per call at a node (default " << d.forcingLeafNodes << ")\n"
     << "  fdepth=N     solver depth (attacker moves) at a node (default " << d.forcingLeafDepth << ")\n"
     << "  frootnodes=N solver nodes per call at the root (default " << d.forcingRootNodes << ")\n"
