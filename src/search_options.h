@@ -38,8 +38,8 @@ struct SearchOptions {
   uint32_t forcingVisits = 8;  // a node is checked when its visit count reaches this (and it is expanded)
   // The check at forcingVisits first spends at most forcingFirstNodes a solve; a check that a node
   // limit cut short is made again with forcingLeafNodes when the node reaches forcingRetryVisits.
-  // Half the solver's work went into solves that ended at their limit with no answer, mostly in
-  // nodes the search then left. forcingRetryVisits = 0: one check, with forcingLeafNodes.
+  // Half the solver's work went into solves that ended at their limit with no answer
+  // (docs/search.md, "Cheap first checks"). forcingRetryVisits = 0: one check, with forcingLeafNodes.
   uint32_t forcingFirstNodes = 50;
   uint32_t forcingRetryVisits = 32;
   // The solver's transposition table: 2^N slots of 16 bytes (1 MB). 2^13 searched about 4% more
