@@ -24,7 +24,8 @@ using namespace yav::arena;
 namespace {
 
 const std::string kBin = YAVALATH_BIN_DIR;
-std::string fake(const std::string& args) { return "'" + kBin + "/fake_bot " + args + "'"; }
+// The fake bot as one quoted argument of an arena command line.
+std::string fakeArg(const std::string& args) { return "'" + kBin + "/fake_bot " + args + "'"; }
 // The fake bot under a name of its own (NAME=COMMAND).
 std::string named(const std::string& name, const std::string& args) {
   return "'" + name + "=" + kBin + "/fake_bot " + args + "'";
@@ -59,7 +60,7 @@ const std::string kFast = " --time-ms 100 --first-time-ms 1000 --grace 2 --quiet
 TEST(ArenaCli, MatchAgainstGarbageBotWritesJsonAndRecords) {
   const std::string json = scratchPath("garbage.json"), rec = scratchPath("garbage.jsonl");
   CommandRun r = run(kBin + "/arena --games 4 --jobs 2" + kFast + "--json " + json + " --record " + rec + " " +
-              fake("legal --seed 3") + " " + fake("garbage --turn 2"));
+              fakeArg("legal --seed 3") + " " + fakeArg("garbage --turn 2"));
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("A: W 4  D 0  L 0"), std::string::npos) << r.out;
   json::Value v = readJson(json);
@@ -88,7 +89,7 @@ TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
   const std::string openings = scratchPath("openings.txt"), rec = scratchPath("openings.jsonl");
   std::ofstream(openings) << "# test openings\n4 4\n0 0; 3 3\n";
   CommandRun r = run(kBin + "/arena --games 4" + kFast + "--openings " + openings + " --record " + rec + " " +
-              fake("legal --seed 1") + " " + fake("legal --seed 2"));
+              fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 2"));
   ASSERT_EQ(r.status, 0) << r.out;
   std::vector<GameRecord> records = readRecords(rec);
   ASSERT_EQ(records.size(), 4u);
@@ -110,7 +111,7 @@ TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
 
 TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
   const std::string rec1 = scratchPath("random1.jsonl"), rec2 = scratchPath("random2.jsonl"), json = scratchPath("random.json");
-  const std::string bots = " " + fake("legal --seed 1") + " " + fake("legal --seed 2");
+  const std::string bots = " " + fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 2");
   CommandRun r = run(kBin + "/arena --games 8 --random-openings 1-2 --seed 7" + kFast + "--json " + json + " --record " +
                      rec1 + bots);
   ASSERT_EQ(r.status, 0) << r.out;
@@ -159,7 +160,7 @@ TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
 TEST(ArenaCli, TwoStoneOpeningsFileIsAccepted) {
   const std::string rec = scratchPath("two_stone.jsonl");
   CommandRun r = run(kBin + "/arena --games 4 --openings " + std::string(YAVALATH_SOURCE_DIR) +
-                     "/tools/openings/two_stone.txt" + kFast + "--record " + rec + " " + fake("legal") + " " + fake("legal"));
+                     "/tools/openings/two_stone.txt" + kFast + "--record " + rec + " " + fakeArg("legal") + " " + fakeArg("legal"));
   ASSERT_EQ(r.status, 0) << r.out;
   for (const auto& g : readRecords(rec)) {
     EXPECT_EQ(g.result.openingPlies, 2);
@@ -169,10 +170,10 @@ TEST(ArenaCli, TwoStoneOpeningsFileIsAccepted) {
 
 TEST(ArenaCli, ResumeContinuesARecordedMatch) {
   const std::string rec = scratchPath("resume.jsonl"), json = scratchPath("resume.json");
-  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fake("legal") + " " + fake("crash --turn 3"));
+  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fakeArg("legal") + " " + fakeArg("crash --turn 3"));
   ASSERT_EQ(r.status, 0) << r.out;
-  r = run(kBin + "/arena --games 4 --resume" + kFast + "--record " + rec + " --json " + json + " " + fake("legal") +
-          " " + fake("crash --turn 3"));
+  r = run(kBin + "/arena --games 4 --resume" + kFast + "--record " + rec + " --json " + json + " " + fakeArg("legal") +
+          " " + fakeArg("crash --turn 3"));
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("resuming with 2 finished games"), std::string::npos) << r.out;
   EXPECT_EQ(readRecords(rec).size(), 4u);
@@ -183,26 +184,26 @@ TEST(ArenaCli, ResumeContinuesARecordedMatch) {
 
 TEST(ArenaCli, BotThatCannotStartStopsTheMatch) {
   // A typo in the command: the shell exits 127 with "not found" on stderr.
-  CommandRun r = run(kBin + "/arena --games 20 --jobs 2" + kFast + "--no-record " + fake("legal") + " '" + kBin + "/bott'");
+  CommandRun r = run(kBin + "/arena --games 20 --jobs 2" + kFast + "--no-record " + fakeArg("legal") + " '" + kBin + "/bott'");
   EXPECT_EQ(r.status, 3) << r.out;
   EXPECT_NE(r.out.find("bot bott ('" + kBin + "/bott') failed on its first turn"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("exit code 127"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("not found"), std::string::npos) << r.out;  // its stderr is shown
   EXPECT_EQ(r.out.find("Games:"), std::string::npos) << r.out;     // no report of a meaningless match
   // A bot that dies on its first turn (here after writing a line on stderr), as A.
-  r = run(kBin + "/arena --games 20" + kFast + "--no-record " + fake("exit --turn 1") + " " + fake("legal"));
+  r = run(kBin + "/arena --games 20" + kFast + "--no-record " + fakeArg("exit --turn 1") + " " + fakeArg("legal"));
   EXPECT_EQ(r.status, 3) << r.out;
   EXPECT_NE(r.out.find("bot fake_bot-A"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("fake_bot exit turn 1"), std::string::npos) << r.out;
   // A bot that played a turn before crashing only loses the game.
-  r = run(kBin + "/arena --games 4" + kFast + "--no-record " + fake("legal") + " " + fake("crash --turn 2"));
+  r = run(kBin + "/arena --games 4" + kFast + "--no-record " + fakeArg("legal") + " " + fakeArg("crash --turn 2"));
   EXPECT_EQ(r.status, 0) << r.out;
 }
 
 TEST(ArenaCli, RecordStartsWithTheSetUp) {
   const std::string rec = scratchPath("header.jsonl");
   CommandRun r = run(kBin + "/arena --games 2 --random-openings 2 --seed 9" + kFast + "--record " + rec + " " +
-                     fake("legal") + " " + fake("first"));
+                     fakeArg("legal") + " " + fakeArg("first"));
   ASSERT_EQ(r.status, 0) << r.out;
   std::istringstream in(readFile(rec));
   std::string first;
@@ -226,11 +227,11 @@ TEST(ArenaCli, RecordStartsWithTheSetUp) {
 
 TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
   const std::string rec = scratchPath("resume_setup.jsonl");
-  const std::string bots = " " + fake("legal --seed 1") + " " + fake("legal --seed 2");
+  const std::string bots = " " + fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 2");
   CommandRun r = run(kBin + "/arena --games 2 --random-openings 1-3 --seed 5" + kFast + "--record " + rec + bots);
   ASSERT_EQ(r.status, 0) << r.out;
   r = run(kBin + "/arena --games 4 --resume --random-openings 1-3 --seed 5 --time-ms 50 --first-time-ms 1000 --grace 2 "
-                 "--quiet --record " + rec + " " + fake("legal --seed 1") + " " + fake("legal --seed 3"));
+                 "--quiet --record " + rec + " " + fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 3"));
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("was made with a different set-up"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--time-ms: recorded 100, now 50"), std::string::npos) << r.out;
@@ -316,7 +317,7 @@ TEST(ArenaCli, SprtStopsEarly) {
   // B loses every game at once; with elo1 = 100 each won pair adds ln(s1 / s0) = 0.247 to the LLR:
   // 12 pairs reach the bound 2.944 (see test_arena_sprt).
   CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=100" + kFast + "--no-record --json " + json + " " +
-              fake("legal") + " " + fake("garbage --turn 1"));
+              fakeArg("legal") + " " + fakeArg("garbage --turn 1"));
   ASSERT_EQ(r.status, 0) << r.out;
   json::Value v = readJson(json);
   EXPECT_LT(v.numberOr("games", 1000), 200);
@@ -367,7 +368,7 @@ TEST(ArenaCli, UsageErrors) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("--games expects a number"), std::string::npos) << r.out;
   EXPECT_EQ(run(kBin + "/arena --help").status, 0);
-  r = run(kBin + "/arena --games 2 --jobs 512" + kFast + "--no-record " + fake("legal") + " " + fake("legal"));
+  r = run(kBin + "/arena --games 2 --jobs 512" + kFast + "--no-record " + fakeArg("legal") + " " + fakeArg("legal"));
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("warning: --jobs 512 exceeds the"), std::string::npos) << r.out;
 }
@@ -390,7 +391,7 @@ TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
   const std::string pidfile = scratchPath("interrupt.pids"), out = scratchPath("interrupt.out");
   std::remove(pidfile.c_str());
   const std::string command = kBin + "/arena --games 10 --jobs 2 --first-time-ms 30000 --quiet --no-record " +
-                              fake("timeout --pidfile " + pidfile) + " " + fake("timeout --pidfile " + pidfile) +
+                              fakeArg("timeout --pidfile " + pidfile) + " " + fakeArg("timeout --pidfile " + pidfile) +
                               " > " + out + " 2>&1";
   pid_t pid = 0;
   const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
@@ -511,7 +512,7 @@ TEST(ArenaCli, RepeatedGamesAreFoundAndTheDefaultStartVaries) {
 
 TEST(ArenaCli, OneLinePerFinishedGameWithTheBotsNames) {
   CommandRun r = run(kBin + "/arena --games 2 --empty-board --no-record --time-ms 100 --first-time-ms 1000 --grace 2 " +
-                     named("new", "legal --seed 1") + " " + fake("garbage --turn 2"));
+                     named("new", "legal --seed 1") + " " + fakeArg("garbage --turn 2"));
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("game 0: new (x) beats fake_bot (o), fake_bot gave bad output, "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("game 1: new (o) beats fake_bot (x), fake_bot gave bad output, "), std::string::npos) << r.out;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "opening_book.h"
+#include "tests/book_stats.h"
 #include "tools/book/pack.h"
 #include "tools/book/plan.h"
 #include "tools/book/swap.h"
@@ -13,14 +14,6 @@ using namespace yav;
 using namespace yav::book;
 
 namespace {
-
-// Adds statistics for `move` (actual orientation) in position `b`.
-void addStats(Database& db, const Board& b, Cell move, uint32_t games, uint32_t wins, Proof proof = Proof::Unknown) {
-  const Canonical f = canonicalize(b);
-  MoveStats& m = db.at(f.key).get(f.toCanonical(move));
-  m.add(0, games, 2 * wins);
-  m.proof = proof;
-}
 
 Board after(std::initializer_list<Cell> moves) {
   Board b;

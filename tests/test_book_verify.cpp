@@ -3,6 +3,7 @@
 #include <sstream>
 #include <gtest/gtest.h>
 
+#include "tests/book_stats.h"
 #include "tools/book/db_file.h"
 #include "tools/book/engine.h"
 #include "tools/book/plan.h"
@@ -22,11 +23,6 @@ Board threatened() {
   const Bitboard theirs = bit(cellAt(0, 4)) | bit(cellAt(1, 4)) | bit(cellAt(3, 4)) | bit(cellAt(8, 4)) |
                           bit(cellAt(7, 4)) | bit(cellAt(4, 8));
   return Board::fromStones(mine, theirs, 0);
-}
-
-void addStats(Database& db, const Board& b, Cell move, uint32_t games, uint32_t wins) {
-  const Canonical c = canonicalize(b);
-  db.at(c.key).get(c.toCanonical(move)).add(0, games, 2 * wins);
 }
 
 }  // namespace

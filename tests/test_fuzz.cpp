@@ -15,6 +15,7 @@
 #include "protocol.h"
 #include "rng.h"
 #include "tests/book_versions.h"
+#include "tests/test_util.h"
 #include "tools/arena/openings.h"
 #include "tools/arena/record_file.h"
 #include "tools/book/book_writer.h"
@@ -26,13 +27,6 @@ using namespace yav;
 namespace {
 
 constexpr int kInputs = 10000;
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // One random change of `s`.
 void mutateOnce(std::string& s, Rng& rng) {

@@ -38,7 +38,7 @@ std::set<Bitboard> fourWindows() {
 }
 
 // Positions reached by random play that did not end the game (any number of stones up to 30).
-std::vector<Board> randomPositions(int count, uint64_t seed) {
+std::vector<Board> randomQuietPositions(int count, uint64_t seed) {
   Rng rng(seed);
   std::vector<Board> out;
   while (int(out.size()) < count) {
@@ -109,7 +109,7 @@ TEST(Symmetry, LinesAndNeighboursMapToLinesAndNeighbours) {
 }
 
 TEST(Symmetry, RulesCommuteWithTransforms) {
-  for (const Board& b : randomPositions(300, 5)) {
+  for (const Board& b : randomQuietPositions(300, 5)) {
     for (int t = 0; t < kSymmetries; ++t) {
       const Board image =
           Board::fromStones(transformBits(t, b.stones(0)), transformBits(t, b.stones(1)), b.toMove());
@@ -133,7 +133,7 @@ PositionKey smallestImage(const PositionKey& p) {
 }
 
 TEST(Symmetry, CanonicalFormIsInvariantAndReachedByItsTransform) {
-  for (const Board& b : randomPositions(2000, 9)) {
+  for (const Board& b : randomQuietPositions(2000, 9)) {
     const PositionKey key = PositionKey::of(b);
     EXPECT_EQ(key.mine, b.stones(b.toMove()));
     EXPECT_EQ(key.theirs, b.stones(b.toMove() ^ 1));

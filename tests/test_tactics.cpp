@@ -21,7 +21,7 @@
 
 namespace {
 
-yav::CommandRun run(const std::string& args) {
+yav::CommandRun runTactics(const std::string& args) {
   return yav::runCommand(std::string(YAVALATH_BIN_DIR) + "/tactics " + args + " 2>&1");
 }
 
@@ -32,12 +32,12 @@ TEST(Tactics, RunsASuiteAndRejectsAMalformedLine) {
   const std::string suite = yav::scratchPath("suite.txt");
   std::ofstream(suite) << "# kind stones0 stones1 toMove move pliesToEnd\n"
                        << "attack " << cli::hexText(p0) << " " << cli::hexText(p1) << " 0 " << cellAt(3, 4) << " 3\n";
-  CommandRun tool = run("run --suite " + suite + " --time-ms 20 --prove-iterations 20000");
+  CommandRun tool = runTactics("run --suite " + suite + " --time-ms 20 --prove-iterations 20000");
   EXPECT_EQ(tool.status, 0) << tool.out;
   EXPECT_NE(tool.out.find("attack     1/  1 = 100.0%"), std::string::npos) << tool.out;
 
   std::ofstream(suite, std::ios::app) << "defence 12 34 0\n";
-  tool = run("run --suite " + suite + " --time-ms 20");
+  tool = runTactics("run --suite " + suite + " --time-ms 20");
   EXPECT_NE(tool.status, 0);
   EXPECT_NE(tool.out.find(suite + ":3: malformed suite line"), std::string::npos) << tool.out;
   std::remove(suite.c_str());
@@ -51,7 +51,7 @@ TEST(Tactics, ALostDefencePositionIsLeftOutWhateverIsPlayed) {
   std::ofstream(suite) << "defence 18349241a269210b 024841a44912d6c4 1 45 17\n";
   for (const char* config : {"", "noforcing", "plain"}) {
     const yav::CommandRun tool =
-        run("run --suite " + suite + " --time-ms 10 --prove-iterations 20000 --list --config '" + config + "'");
+        runTactics("run --suite " + suite + " --time-ms 10 --prove-iterations 20000 --list --config '" + config + "'");
     EXPECT_EQ(tool.status, 0) << tool.out;
     EXPECT_NE(tool.out.find("(suite move 2 6, played "), std::string::npos) << tool.out;
     EXPECT_NE(tool.out.find("left out (lost before the move)"), std::string::npos) << config << "\n" << tool.out;
@@ -77,7 +77,7 @@ TEST(Tactics, APositionTheBookDatabaseProvesLostIsLeftOut) {
   std::ofstream(suite) << "defence " << cli::hexText(b.stones(0)) << " " << cli::hexText(b.stones(1)) << " 1 "
                        << cellAt(3, 3) << " 20\n";
   const std::string args = "run --suite " + suite + " --time-ms 10 --prove-iterations 2000 --list";
-  const CommandRun withDb = run(args + " --db " + dbPath), without = run(args);
+  const CommandRun withDb = runTactics(args + " --db " + dbPath), without = runTactics(args);
   EXPECT_EQ(withDb.status, 0) << withDb.out;
   EXPECT_NE(withDb.out.find("left out (lost before the move, by the book database)"), std::string::npos) << withDb.out;
   EXPECT_NE(withDb.out.find("defence    0/  0  (1 left out: proven lost, 1 of them by the book database)"),
@@ -90,7 +90,7 @@ TEST(Tactics, APositionTheBookDatabaseProvesLostIsLeftOut) {
   EXPECT_TRUE(counted) << without.out;  // without the database the position counts
 
   std::ofstream(dbPath, std::ios::trunc) << "not a database";
-  const CommandRun corrupt = run(args + " --db " + dbPath);
+  const CommandRun corrupt = runTactics(args + " --db " + dbPath);
   EXPECT_NE(corrupt.status, 0);
   EXPECT_NE(corrupt.out.find(dbPath), std::string::npos) << corrupt.out;
   std::remove(dbPath.c_str());
@@ -103,7 +103,7 @@ TEST(Tactics, TheBookAnswersFirstWithBook) {
   const std::string suite = yav::scratchPath("empty.txt");
   std::ofstream(suite) << "defence 0000000000000000 0000000000000000 0 0 30\n";
   const std::string args = "run --suite " + suite + " --time-ms 10 --prove-iterations 2000 --list";
-  const yav::CommandRun withBook = run(args + " --book"), without = run(args);
+  const yav::CommandRun withBook = runTactics(args + " --book"), without = runTactics(args);
   EXPECT_EQ(withBook.status, 0) << withBook.out;
   EXPECT_NE(withBook.out.find(" from the book): "), std::string::npos) << withBook.out;
   EXPECT_NE(withBook.out.find("book moves first"), std::string::npos) << withBook.out;
@@ -122,27 +122,27 @@ TEST(Tactics, JudgesTheAnswersOfAProgram) {
   std::ofstream(suite) << "attack " << cli::hexText(p0) << " " << cli::hexText(p1) << " 0 " << cellAt(3, 4) << " 3\n";
   const std::string bin = YAVALATH_BIN_DIR;
   const std::string args = "run --suite " + suite + " --prove-iterations 20000 --list --bot ";
-  const CommandRun bot = run(args + "'" + bin + "/bot --first-time-ms 20 --time-ms 20 --no-book'");
+  const CommandRun bot = runTactics(args + "'" + bin + "/bot --first-time-ms 20 --time-ms 20 --no-book'");
   EXPECT_EQ(bot.status, 0) << bot.out;
   EXPECT_NE(bot.out.find("played 3 4, answered in "), std::string::npos) << bot.out;
   EXPECT_NE(bot.out.find("attack     1/  1 = 100.0%"), std::string::npos) << bot.out;
   EXPECT_NE(bot.out.find(", 0 over 100 ms"), std::string::npos) << bot.out;
 
-  const CommandRun crash = run(args + "'" + bin + "/fake_bot crash --turn 2'");
+  const CommandRun crash = runTactics(args + "'" + bin + "/fake_bot crash --turn 2'");
   EXPECT_EQ(crash.status, 0) << crash.out;
   EXPECT_NE(crash.out.find("played nothing, answered in "), std::string::npos) << crash.out;
   EXPECT_NE(crash.out.find("missed: closed its output before answering (exit code 134"), std::string::npos) << crash.out;
   EXPECT_NE(crash.out.find("attack     0/  1"), std::string::npos) << crash.out;
 
-  const CommandRun warmUp = run(args + "'" + bin + "/fake_bot crash'");
+  const CommandRun warmUp = runTactics(args + "'" + bin + "/fake_bot crash'");
   EXPECT_EQ(warmUp.status, 0) << warmUp.out;
   EXPECT_NE(warmUp.out.find("missed: warm-up first turn: closed its output"), std::string::npos) << warmUp.out;
 
-  const CommandRun occupied = run(args + "'" + bin + "/fake_bot occupied --turn 2'");
+  const CommandRun occupied = runTactics(args + "'" + bin + "/fake_bot occupied --turn 2'");
   EXPECT_EQ(occupied.status, 0) << occupied.out;
   EXPECT_NE(occupied.out.find("missed: illegal move"), std::string::npos) << occupied.out;
 
-  const CommandRun both = run(args + "'" + bin + "/bot' --book");
+  const CommandRun both = runTactics(args + "'" + bin + "/bot' --book");
   EXPECT_NE(both.status, 0);
   EXPECT_NE(both.out.find("--bot goes with run only"), std::string::npos) << both.out;
   std::remove(suite.c_str());
@@ -166,7 +166,7 @@ TEST(Tactics, BuildsASuiteFromArenaRecords) {
       << "{\"game\":3,\"bots\":[\"old\",\"new\"],\"seats\":[\"B\",\"A\"]," << game << "\n";  // old loses the pair
   const std::string defence = "defence 0000000014000000 0000000000080000 1 " + std::to_string(yav::cellAt(0, 5)) + " 3";
   auto build = [&](const std::string& loser) {
-    const yav::CommandRun tool = run("build --records " + records + (loser.empty() ? "" : " --loser " + loser) +
+    const yav::CommandRun tool = runTactics("build --records " + records + (loser.empty() ? "" : " --loser " + loser) +
                                      " --out " + suite + " --prove-iterations 20000");
     EXPECT_EQ(tool.status, 0) << tool.out;
     std::ifstream in(suite);
@@ -189,16 +189,16 @@ TEST(Tactics, BuildsASuiteFromArenaRecords) {
   text = build("");
   EXPECT_EQ(text.find(defence), text.rfind(defence)) << "written twice:\n" << text;
 
-  yav::CommandRun tool = run("build --records " + records + " --loser nobody --out " + suite);
+  yav::CommandRun tool = runTactics("build --records " + records + " --loser nobody --out " + suite);
   EXPECT_EQ(tool.status, 2);
   EXPECT_NE(tool.out.find("no bot named 'nobody' in " + records), std::string::npos) << tool.out;
-  tool = run("build --records " + records + ".missing --out " + suite);
+  tool = runTactics("build --records " + records + ".missing --out " + suite);
   EXPECT_EQ(tool.status, 2);
   EXPECT_NE(tool.out.find("cannot read " + records + ".missing"), std::string::npos) << tool.out;
-  tool = run("build --loser new --out " + suite);
+  tool = runTactics("build --loser new --out " + suite);
   EXPECT_EQ(tool.status, 2);
   EXPECT_NE(tool.out.find("--loser needs --records FILE"), std::string::npos) << tool.out;
-  tool = run("build --records " + records + " --lost-pairs --out " + suite);
+  tool = runTactics("build --records " + records + " --lost-pairs --out " + suite);
   EXPECT_EQ(tool.status, 2);
   EXPECT_NE(tool.out.find("--lost-pairs needs --loser NAME"), std::string::npos) << tool.out;
   std::remove(records.c_str());
