@@ -114,7 +114,8 @@ TEST(Tactics, TheBookAnswersFirstWithBook) {
 // --bot judges the answers of a program speaking the CodinGame protocol, one fresh process per
 // position, sent as a later turn after a warm-up first turn: the bot's search finds the attack; a
 // program that crashes (at the position or at the warm-up), or answers an occupied cell, fails the
-// position, saying why, and the run goes on; --bot excludes --book and --config.
+// position, saying why, and the run goes on; one that cannot play a first turn at all stops the
+// run; --bot excludes --book and --config.
 TEST(Tactics, JudgesTheAnswersOfAProgram) {
   using namespace yav;
   const Bitboard p0 = cellsAt({{0, 4}, {2, 4}}), p1 = cellsAt({{1, 3}, {0, 5}});
@@ -134,9 +135,22 @@ TEST(Tactics, JudgesTheAnswersOfAProgram) {
   EXPECT_NE(crash.out.find("missed: closed its output before answering (exit code 134"), std::string::npos) << crash.out;
   EXPECT_NE(crash.out.find("attack     0/  1"), std::string::npos) << crash.out;
 
-  const CommandRun warmUp = runTactics(args + "'" + bin + "/fake_bot crash'");
+  // A program that crashes at its first turn as the second player only: the first player's
+  // position is played, the second player's fails at the warm-up, and the run goes on.
+  std::ofstream(suite, std::ios::app) << "attack " << cli::hexText(p1) << " " << cli::hexText(p0) << " 1 " << cellAt(3, 4) << " 3\n";
+  const CommandRun warmUp = runTactics(args + "'" + bin + "/fake_bot crash --seat 2'");
   EXPECT_EQ(warmUp.status, 0) << warmUp.out;
-  EXPECT_NE(warmUp.out.find("missed: warm-up first turn: closed its output"), std::string::npos) << warmUp.out;
+  const size_t second = warmUp.out.find("\n  2  attack");
+  ASSERT_NE(second, std::string::npos) << warmUp.out;
+  EXPECT_EQ(warmUp.out.substr(0, second).find("played nothing"), std::string::npos) << warmUp.out;
+  EXPECT_NE(warmUp.out.find("missed: warm-up first turn: closed its output", second), std::string::npos) << warmUp.out;
+
+  // A program that cannot play a first turn at all stops the run at once, saying so.
+  const CommandRun broken = runTactics(args + "'" + bin + "/fake_bot crash'");
+  EXPECT_NE(broken.status, 0) << broken.out;
+  EXPECT_NE(broken.out.find("failed on a first turn of the empty board: warm-up first turn: closed its output"),
+            std::string::npos) << broken.out;
+  EXPECT_EQ(broken.out.find("attack "), std::string::npos) << broken.out;
 
   const CommandRun occupied = runTactics(args + "'" + bin + "/fake_bot occupied --turn 2'");
   EXPECT_EQ(occupied.status, 0) << occupied.out;

@@ -21,7 +21,8 @@
 //       that speaks the CodinGame protocol (a fresh process per position, sent the position as a
 //       later turn after a warm-up first turn, under CodinGame's limits; its own flags set its
 //       time and book), so that any build, the shipped file as CodinGame compiles it included,
-//       can be judged:
+//       can be judged (a program that cannot play a first turn stops the run at once, as in the
+//       arena):
 //       - attack: solved when the move keeps the win (the prover proves the reply position lost
 //         for the opponent); reports the share and the median time until the search's root was
 //         proven (positions solved without a proof count at the full time);
@@ -45,6 +46,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 #include "clock.h"
 #include "book/embedded_book.h"
@@ -256,7 +259,8 @@ Options parseOptions(int argc, char** argv) {
             "judge the answers of a program speaking the CodinGame protocol instead of this build's search (run): "
             "a fresh process per position plays a warm-up first turn, then gets the position as a later turn "
             "(100 ms; an answer after 150 ms is none, as in the arena); its own flags set its time and book (the "
-            "bot as shipped: no flags; its search alone: --no-book)",
+            "bot as shipped: no flags; its search alone: --no-book). A program that cannot play a first turn "
+            "of the empty board stops the run, with its stderr shown",
             "none: this build's search")
       .option("--list", o.list, "one line per position with the move played and the verdict (run)");
   const std::vector<std::string> positional =
@@ -415,37 +419,43 @@ struct EntryResult {
 // later than limit x grace is none; one later than the limit counts as slow.
 constexpr arena::Limits kBotLimits{};
 
-// --bot: the program's move in b, kNoCell with `why` when it gave none (it did not start, crashed,
-// timed out, or answered badly or illegally). A fresh process first plays a warm-up first turn
-// (the empty board, or one opponent stone when b's side to move is the second player), so that
-// b comes as a later turn, as a position of a game does: the program's start, its book's decoding
-// and its long first turn are behind it, and it has its later-turn time.
-Cell askBot(const std::string& command, const Board& b, double& ms, std::string& why) {
-  arena::ProcessPlayer bot(command, -1);
+// --bot: starts the program and plays its warm-up first turn as `seat` (the empty board, or one
+// opponent stone for the second player); false with `why` when it did not start or gave no legal
+// first move. Its stderr goes to `stderrFd` (-1: nowhere).
+bool startWarmedUp(arena::ProcessPlayer& bot, int seat, double& ms, std::string& why) {
   std::string error;
   if (!bot.start(error)) {
     why = "could not start: " + error;
-    return kNoCell;
+    return false;
   }
-  const int seat = b.toMove();
   Board warmUp;
   if (seat == 1) warmUp.play(0);
   const arena::Reply first = bot.ask(formatTurn(warmUp, seat, seat == 1 ? Cell(0) : kNoCell, true),
                                      kBotLimits.firstTurnMs * kBotLimits.grace);
   std::string message;
   const arena::JudgedReply warmUpMove = arena::judgeReply(first, warmUp, kBotLimits.firstTurnMs, kBotLimits.grace, message);
-  if (warmUpMove.cell == kNoCell) {
-    bot.stop();
-    ms = first.ms;
-    why = "warm-up first turn: " + warmUpMove.problem;
-    return kNoCell;
-  }
+  if (warmUpMove.cell != kNoCell) return true;
+  bot.stop();
+  ms = first.ms;
+  why = "warm-up first turn: " + warmUpMove.problem;
+  return false;
+}
+
+// --bot: the program's move in b, kNoCell with `why` when it gave none (it did not start, crashed,
+// timed out, or answered badly or illegally). A fresh process first plays a warm-up first turn,
+// so that b comes as a later turn, as a position of a game does: the program's start, its book's
+// decoding and its long first turn are behind it, and it has its later-turn time.
+Cell askBot(const std::string& command, const Board& b, double& ms, std::string& why) {
+  arena::ProcessPlayer bot(command, -1);
+  const int seat = b.toMove();
+  if (!startWarmedUp(bot, seat, ms, why)) return kNoCell;
   // The opponent's last move must be one of its stones on the grid; any one will do.
   const Bitboard theirs = b.stones(seat ^ 1);
   const arena::Reply reply =
       bot.ask(formatTurn(b, seat, theirs ? lowestCell(theirs) : kNoCell, false), kBotLimits.turnMs * kBotLimits.grace);
   bot.stop();
   ms = reply.ms;
+  std::string message;
   const arena::JudgedReply judged = arena::judgeReply(reply, b, kBotLimits.turnMs, kBotLimits.grace, message);
   if (judged.cell == kNoCell)
     why = judged.reason == arena::Reason::Illegal ? "illegal move '" + arena::shortened(reply.line) + "'" : judged.problem;
@@ -571,6 +581,18 @@ int runSuite(const Options& o) {
   }
   BookProofs bookProofs;
   if (!loadBookProofs(o, bookProofs)) return 1;
+  // Fail fast, as the arena does: a program that cannot play a first turn (a wrong command, a
+  // missing library, a bad flag) would fail every position, a meaningless score. Its stderr shows.
+  if (!o.bot.empty()) {
+    arena::ProcessPlayer bot(o.bot, STDERR_FILENO);
+    double ms = 0;
+    std::string why;
+    if (!startWarmedUp(bot, 0, ms, why)) {
+      std::fprintf(stderr, "tactics: the bot '%s' failed on a first turn of the empty board: %s\n", o.bot.c_str(), why.c_str());
+      return 1;
+    }
+    bot.stop();
+  }
   std::vector<EntryResult> results(entries.size());
   forEachInParallel(entries.size(), o.jobs, "positions", [&](uint64_t i) {
     thread_local Search player(kNodes, o.tested.options), prover(kNodes, proverOptions());

@@ -8,6 +8,7 @@
 //   double_space  print "x  y"                     message    print "x y some message/here"
 //   offboard      print "9 9"                      occupied   play an occupied cell
 //   steal         steal when allowed (then legal)  orphan     start a background 'sleep' child, then hang
+// --seat N misbehaves only in games where the bot plays first (1) or second (2): default both.
 // --log FILE appends every byte of input the bot received (to check the referee's protocol).
 // --pidfile FILE writes the pids of the bot (and of the orphan child) for the no-orphan test.
 #include <signal.h>
@@ -62,15 +63,16 @@ void sleepMs(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: fake_bot MODE [--turn N] [--ms MS] [--seed S] [--log FILE] [--pidfile FILE]\n";
+    std::cerr << "usage: fake_bot MODE [--turn N] [--seat N] [--ms MS] [--seed S] [--log FILE] [--pidfile FILE]\n";
     return 2;
   }
   std::string mode = argv[1], logPath, pidPath;
-  int misbehaveTurn = 1, ms = 120;
+  int misbehaveTurn = 1, ms = 120, misbehaveSeat = 0;
   uint64_t seed = 1;
   for (int i = 2; i + 1 < argc; i += 2) {
     std::string a = argv[i], v = argv[i + 1];
     if (a == "--turn") misbehaveTurn = std::atoi(v.c_str());
+    else if (a == "--seat") misbehaveSeat = std::atoi(v.c_str());
     else if (a == "--ms") ms = std::atoi(v.c_str());
     else if (a == "--seed") seed = std::strtoull(v.c_str(), nullptr, 10);
     else if (a == "--log") logPath = v;
@@ -88,11 +90,13 @@ int main(int argc, char** argv) {
   yav::TurnInput turn;
   yav::Rng rng(seed);
   if (!pidPath.empty()) std::ofstream(pidPath, std::ios::app) << getpid() << "\n";
+  int seat = 0;  // 1 or 2, from the stones of the bot's first turn
   for (int myTurn = 1; reader.read(turn); ++myTurn) {
     std::cerr << "fake_bot " << mode << " turn " << myTurn << "\n";  // for the --stderr-dir test
     const yav::Board& b = turn.board;
     yav::Cell move = legalMove(b, rng);
-    const bool now = myTurn >= misbehaveTurn;
+    if (myTurn == 1) seat = b.stoneCount() == 0 ? 1 : 2;
+    const bool now = myTurn >= misbehaveTurn && (misbehaveSeat == 0 || misbehaveSeat == seat);
     if (mode == "first") move = yav::lowestCell(b.empty());
     if (now) {
       if (mode == "timeout") for (;;) sleepMs(1000);
