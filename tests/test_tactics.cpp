@@ -162,6 +162,51 @@ TEST(Tactics, JudgesTheAnswersOfAProgram) {
   std::remove(suite.c_str());
 }
 
+// Ctrl-C stops a build: the games begun finish, the file says how many are done, the status is
+// 130; --resume plays the rest, and the result is the file an uninterrupted build writes. --resume
+// refuses a complete build, one made with other options and a missing file.
+TEST(Tactics, AnInterruptedBuildKeepsItsGamesAndResumes) {
+  const std::string out = yav::scratchPath("interrupted.txt"), whole = yav::scratchPath("whole.txt");
+  const std::string tactics = std::string(YAVALATH_BIN_DIR) + "/tactics";
+  const std::string args = " build --games 60 --iterations 300 --prove-iterations 3000 --seed 7 --out ";
+  const yav::CommandRun stopped = yav::runCommand(tactics + args + out + " 2>&1 & pid=$!; sleep 0.3; kill -INT $pid; wait $pid; echo status=$?");
+  ASSERT_NE(stopped.out.find("status=130"), std::string::npos) << stopped.out;
+  EXPECT_NE(stopped.out.find("stopped by a signal after "), std::string::npos) << stopped.out;
+  const std::string header = yav::readFile(out).substr(0, yav::readFile(out).find('\n'));
+  unsigned long long done = 0;
+  const size_t at = header.find("; interrupted: ");
+  ASSERT_NE(at, std::string::npos) << header;
+  ASSERT_EQ(std::sscanf(header.c_str() + at, "; interrupted: %llu of 60 games done", &done), 1) << header;
+  EXPECT_LT(done, 60u);
+
+  // A position only the interrupted file holds stays: the finished games are kept, not replayed.
+  const std::string kept = "attack 0000000000000001 0000000000000002 0 5 999";
+  std::ofstream(out, std::ios::app) << kept << "\n";
+  const yav::CommandRun resumed = runTactics(args + out + " --resume");
+  EXPECT_EQ(resumed.status, 0) << resumed.out;
+  EXPECT_NE(resumed.out.find("resuming " + out + ": " + std::to_string(done) + " of 60 games done"), std::string::npos)
+      << resumed.out;
+  const yav::CommandRun uninterrupted = runTactics(args + whole + " --jobs 2");
+  EXPECT_EQ(uninterrupted.status, 0) << uninterrupted.out;
+  std::string result = yav::readFile(out);
+  const size_t keptAt = result.find(kept + "\n");
+  ASSERT_NE(keptAt, std::string::npos) << result;
+  EXPECT_EQ(result.erase(keptAt, kept.size() + 1), yav::readFile(whole));
+
+  const yav::CommandRun again = runTactics(args + out + " --resume");
+  EXPECT_NE(again.status, 0);
+  EXPECT_NE(again.out.find("its build is complete, nothing to resume"), std::string::npos) << again.out;
+  std::ofstream(out) << header << "\n";
+  const yav::CommandRun otherSeed = runTactics(" build --games 60 --iterations 300 --prove-iterations 3000 --seed 8 --out " + out + " --resume");
+  EXPECT_NE(otherSeed.status, 0);
+  EXPECT_NE(otherSeed.out.find("not an interrupted build with these options"), std::string::npos) << otherSeed.out;
+  const yav::CommandRun missing = runTactics(args + yav::scratchPath("missing.txt") + " --resume");
+  EXPECT_NE(missing.status, 0);
+  EXPECT_NE(missing.out.find("cannot read "), std::string::npos) << missing.out;
+  std::remove(out.c_str());
+  std::remove(whole.c_str());
+}
+
 // build --records harvests an arena record's decided games (--loser: those one bot lost;
 // --lost-pairs: only in pairs it did not split), walking back from the end with the prover; the
 // same position from two games is written once.

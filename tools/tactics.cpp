@@ -1,8 +1,8 @@
 // Tactical suites: positions from self-play games where a long search proves the result, and how
 // often a search at CodinGame time gets them right.
 //
-//   tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]
-//   tactics build --records FILE [--loser NAME [--lost-pairs]] --out FILE [--prove-iterations N] [--jobs J]
+//   tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J] [--resume]
+//   tactics build --records FILE [--loser NAME [--lost-pairs]] --out FILE [--prove-iterations N] [--jobs J] [--resume]
 //       Plays N self-play games (search without the forcing solver, the kind of play that walks
 //       into traps) from random 2-ply openings, or takes the games of an arena record (with
 //       --loser, only those NAME lost: a suite of the traps one bot walked into against another;
@@ -14,6 +14,8 @@
 //       - defence: the earliest move of the loser after which the position is proven lost, taken
 //         only when the position before it is not proven lost (provenLostBeforeTheMove: a safe
 //         move may exist).
+//       Ctrl-C (SIGINT or SIGTERM) lets the games begun finish and writes what they found, with
+//       the count of games done in the file's first line; --resume plays the rest.
 //   tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N] [--book] [--list]
 //   tactics run --suite FILE --bot COMMAND [--prove-iterations N] [--list]
 //       For each position a fresh search with MS per move (75 = the bot's later turns), or with
@@ -33,6 +35,7 @@
 // the endgame solver's budget raised so that it settles every root of up to 24 empty cells.
 #include <algorithm>
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cerrno>
 #include <cstdlib>
@@ -206,8 +209,9 @@ void harvest(const std::vector<Cell>& moves, int firstPly, Search& prover, uint6
 }
 
 const char* const kUsage =
-    "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J]\n"
+    "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J] [--resume]\n"
     "       tactics build --records FILE [--loser NAME [--lost-pairs]] --out FILE [--prove-iterations N] [--jobs J]\n"
+    "                     [--resume]\n"
     "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
     "                   [--jobs J] [--book] [--db FILE] [--list]\n"
     "       tactics run --suite FILE --bot COMMAND [--prove-iterations N] [--jobs J] [--db FILE] [--list]\n";
@@ -221,6 +225,7 @@ struct Options {
   bool list = false;
   bool book = false;
   bool lostPairs = false;
+  bool resume = false;
 };
 
 Options parseOptions(int argc, char** argv) {
@@ -234,6 +239,9 @@ Options parseOptions(int argc, char** argv) {
               "with --loser: only from the pairs of games (the same opening, colours swapped) the bot scored at "
               "most 0.5 of 2 in; a pair split 1-1 was decided by its random opening")
       .text("--out", "FILE", o.out, "suite file written (build)", "none, needed by build")
+      .option("--resume", o.resume,
+              "continue the build that a signal (Ctrl-C) stopped, in --out, with the same options: its "
+              "finished games are kept and the rest are played")
       .integer("--iterations", "N", o.iterations, 1, cli::kNoLimit, "iterations per self-play move (build)")
       .integer("--prove-iterations", "N", o.proveIterations, 1, cli::kNoLimit, "iterations of the prover search")
       .integer("--seed", "S", o.seed, 0, cli::kNoLimit, "first game's seed (build)")
@@ -270,6 +278,7 @@ Options parseOptions(int argc, char** argv) {
   o.command = positional[0];
   if (o.command == "build" && o.out.empty()) flags.fail("build needs --out FILE");
   if (!o.loser.empty() && o.records.empty()) flags.fail("--loser needs --records FILE");
+  if (o.resume && o.command != "build") flags.fail("--resume goes with build only");
   if (o.lostPairs && o.loser.empty()) flags.fail("--lost-pairs needs --loser NAME");
   if (o.command == "run" && o.suite.empty()) flags.fail("run needs --suite FILE");
   if (!o.bot.empty() && (o.command != "run" || o.book || !o.config.empty()))
@@ -277,13 +286,17 @@ Options parseOptions(int argc, char** argv) {
   return o;
 }
 
-// `work(i)` for i in [0, count) on `jobs` threads, with the progress on stderr.
+void onSignal(int) { arena::stopRequested() = true; }
+
+// `work(i)` for i in [first, count) on `jobs` threads, with the progress on stderr. After SIGINT or
+// SIGTERM (arena::stopRequested) no new item starts and the ones begun finish. Returns the end of
+// the items done: they are always the prefix [first, end).
 template <class Work>
-void forEachInParallel(uint64_t count, uint64_t jobs, const char* unit, Work&& work) {
-  std::atomic<uint64_t> next{0}, done{0};
+uint64_t forEachInParallel(uint64_t first, uint64_t count, uint64_t jobs, const char* unit, Work&& work) {
+  std::atomic<uint64_t> next{first}, done{first};
   Progress progress(unit, long(count));
   auto worker = [&] {
-    for (uint64_t i; (i = next++) < count;) {
+    for (uint64_t i; !arena::stopRequested() && (i = next++) < count;) {
       work(i);
       progress.update(long(++done));
     }
@@ -291,6 +304,7 @@ void forEachInParallel(uint64_t count, uint64_t jobs, const char* unit, Work&& w
   std::vector<std::thread> threads;
   for (uint64_t j = 0; j < jobs; ++j) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
+  return std::min(next.load(), count);
 }
 
 // A recorded game to harvest: its moves and the plies of its random opening.
@@ -356,6 +370,56 @@ bool loadBookProofs(const Options& o, BookProofs& proofs) {
 }
 
 // tactics build: self-play games, or the games of an arena record, harvested into a suite file.
+// The header line of a suite built with these options; an interrupted build adds how many games
+// are done ("interrupted: D of N games done"), which --resume reads back.
+std::string buildHeader(const Options& o, uint64_t games) {
+  std::string h = "# kind stones0(hex) stones1(hex) toMove move(cell) pliesToEnd — tools/tactics.cpp build, ";
+  if (o.records.empty())
+    h += std::to_string(o.games) + " games at " + std::to_string(o.iterations) + " iterations";
+  else
+    h += std::to_string(games) + (games == 1 ? " game of " : " games of ") + o.records + (o.loser.empty() ? "" : " lost by " + o.loser) +
+         (o.lostPairs ? " in pairs it scored at most 0.5 of 2 in" : "");
+  return h + ", prover " + std::to_string(o.proveIterations) + " iterations" +
+         (o.records.empty() ? ", seed " + std::to_string(o.seed) : "");
+}
+constexpr const char* kInterrupted = "; interrupted: ";
+
+// --resume: the games done and the positions found by the interrupted build in o.out, made with
+// the same options; exits (status 2) saying why when the file is not such a build.
+uint64_t readInterruptedBuild(const Options& o, uint64_t games, std::vector<SuiteEntry>& entries) {
+  std::ifstream in(o.out);
+  std::string header, error;
+  uint64_t done = 0;
+  if (!in || !std::getline(in, header)) {
+    error = "cannot read " + o.out + (in ? ": empty file" : std::string(": ") + std::strerror(errno));
+  } else {
+    const std::string expected = buildHeader(o, games) + kInterrupted;
+    unsigned long long d = 0, n = 0;
+    char rest[32] = "";
+    if (header == buildHeader(o, games))
+      error = o.out + ": its build is complete, nothing to resume";
+    else if (header.compare(0, expected.size(), expected) != 0)
+      error = o.out + ": not an interrupted build with these options (its first line: '" + header + "', expected '" +
+              expected + "D of N games done')";
+    else if (std::sscanf(header.c_str() + expected.size(), "%llu of %llu games don%1s", &d, &n, rest) != 3 || n != games ||
+             d > games)
+      error = o.out + ": unreadable count of games done in its first line '" + header + "'";
+    else
+      done = d;
+  }
+  if (error.empty()) {
+    in.clear();
+    in.seekg(0);
+    if (!parseSuite(in, o.out, entries, error) && done == 0 && error.find("no position") != std::string::npos)
+      error.clear(), entries.clear();  // interrupted before any position was found
+  }
+  if (!error.empty()) {
+    std::fprintf(stderr, "tactics: %s\n", error.c_str());
+    std::exit(2);
+  }
+  return done;
+}
+
 int buildSuite(const Options& o) {
   BookProofs bookProofs;
   if (!loadBookProofs(o, bookProofs)) return 1;
@@ -365,7 +429,12 @@ int buildSuite(const Options& o) {
   playing.forcing = false;
   const std::vector<RecordedGame> recorded = o.records.empty() ? std::vector<RecordedGame>() : readRecordedGames(o.records, o.loser, o.lostPairs);
   const uint64_t games = o.records.empty() ? o.games : recorded.size();
-  forEachInParallel(games, o.jobs, "games", [&](uint64_t g) {
+  const uint64_t resumedAt = o.resume ? readInterruptedBuild(o, games, entries) : 0;
+  if (o.resume) std::fprintf(stderr, "tactics: resuming %s: %llu of %llu games done, %zu positions\n", o.out.c_str(),
+                             (unsigned long long)resumedAt, (unsigned long long)games, entries.size());
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
+  const uint64_t done = forEachInParallel(resumedAt, games, o.jobs, "games", [&](uint64_t g) {
     thread_local Search player(kNodes, playing), prover(kNodes, proverOptions());  // one per thread
     std::vector<SuiteEntry> found;
     if (o.records.empty())
@@ -386,22 +455,24 @@ int buildSuite(const Options& o) {
                               return formatSuiteEntry(a) == formatSuiteEntry(b);
                             }),
                 entries.end());
-  std::ofstream file(o.out);
-  file << "# kind stones0(hex) stones1(hex) toMove move(cell) pliesToEnd — tools/tactics.cpp build, ";
-  if (o.records.empty())
-    file << o.games << " games at " << o.iterations << " iterations";
-  else
-    file << games << (games == 1 ? " game of " : " games of ") << o.records << (o.loser.empty() ? "" : " lost by " + o.loser)
-         << (o.lostPairs ? " in pairs it scored at most 0.5 of 2 in" : "");
-  file << ", prover " << o.proveIterations << " iterations" << (o.records.empty() ? ", seed " + std::to_string(o.seed) : "")
-       << "\n";
+  // Written whole to a temporary file, then renamed: an interrupted write never loses what --out held.
+  const bool interrupted = done < games;
+  const std::string temporary = o.out + ".tmp";
+  std::ofstream file(temporary);
+  file << buildHeader(o, games);
+  if (interrupted) file << kInterrupted << done << " of " << games << " games done";
+  file << "\n";
   for (const SuiteEntry& e : entries) file << formatSuiteEntry(e) << "\n";
-  if (!file) {
+  file.close();
+  if (!file || std::rename(temporary.c_str(), o.out.c_str()) != 0) {
     std::fprintf(stderr, "tactics: cannot write %s: %s\n", o.out.c_str(), std::strerror(errno));
     return 1;
   }
   std::printf("wrote %zu positions to %s\n", entries.size(), o.out.c_str());
-  return 0;
+  if (!interrupted) return 0;
+  std::fprintf(stderr, "tactics: stopped by a signal after %llu of %llu games; every finished game is saved; resume "
+               "with the same command and --resume\n", (unsigned long long)done, (unsigned long long)games);
+  return 130;
 }
 
 struct EntryResult {
@@ -594,7 +665,7 @@ int runSuite(const Options& o) {
     bot.stop();
   }
   std::vector<EntryResult> results(entries.size());
-  forEachInParallel(entries.size(), o.jobs, "positions", [&](uint64_t i) {
+  forEachInParallel(0, entries.size(), o.jobs, "positions", [&](uint64_t i) {
     thread_local Search player(kNodes, o.tested.options), prover(kNodes, proverOptions());
     results[i] = judge(entries[i], i, o, o.book ? &book : nullptr, bookProofs, player, prover);
   });
