@@ -360,6 +360,24 @@ TEST(ArenaCli, EveryToolHelpStatesEachFlagsDefault) {
   EXPECT_NE(r.out.find("config key 'c' expects a number, got 'abc'"), std::string::npos) << r.out;
 }
 
+// Ctrl-C (here SIGTERM) stops search_match: the games begun finish and the score is of the games
+// finished, said so, with status 130.
+TEST(ArenaCli, AnInterruptedSearchMatchReportsTheGamesFinished) {
+  const CommandRun r = run("timeout --preserve-status -s TERM 1 " + kBin + "/search_match --iterations 100 --games 100000 --jobs 2");
+  EXPECT_EQ(r.status, 130) << r.out;
+  unsigned a = 0, b = 0, draws = 0, done = 0, shown = 0, total = 0;
+  const size_t at = r.out.find("\nA ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + at, "\nA %u  B %u  draws %u  of %u:", &a, &b, &draws, &done), 4) << r.out;
+  EXPECT_GT(done, 0u);
+  EXPECT_EQ(a + b + draws, done);
+  const size_t note = r.out.find("stopped by a signal after ");
+  ASSERT_NE(note, std::string::npos) << r.out;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + note, "stopped by a signal after %u of %u games", &shown, &total), 2) << r.out;
+  EXPECT_EQ(shown, done);
+  EXPECT_EQ(total, 100000u);
+}
+
 TEST(ArenaCli, UsageErrors) {
   EXPECT_EQ(run(kBin + "/arena").status, 2);
   EXPECT_EQ(run(kBin + "/arena --games 0 a b").status, 2);

@@ -1,10 +1,11 @@
 // In-process matches between two search configurations (no protocol, no processes): the quick
 // way to compare search options. Each opening (a random first stone) is played twice with the
-// seats swapped. Progress on stderr; the score of A at the end.
+// seats swapped. Progress on stderr; the score of A at the end (Ctrl-C: of the games finished).
 //
 //   build/bin/search_match --games 200 --time-ms 50 --a 'c=0.5' --b 'plain' [--jobs 2]
 // Config keys: tools/search_config.h (and search_match --help).
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -51,6 +52,9 @@ int playSearchGame(const SearchConfig& a, const SearchConfig& b, bool aFirst, Ce
   }
 }
 
+std::atomic<bool> stopRequested{false};  // SIGINT or SIGTERM: no new game starts
+void onSignal(int) { stopRequested = true; }
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,17 +81,20 @@ int main(int argc, char** argv) {
                     "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
                     "                    [--a CONFIG] [--b CONFIG]\n"
                     "Plays two search configurations against each other in process (no protocol, no processes).\n"
-                    "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n",
+                    "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n"
+                    "Ctrl-C: the games begun finish, and the score is of the games finished (status 130).\n",
                     0, "CONFIG: comma-separated keys applied in order to the bot's search options:\n" + searchConfigKeys());
   if (timeMs <= 0 && iterations == 0) flags.fail("set --time-ms or --iterations");
 
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
   std::atomic<int> next{0};
   std::mutex mutex;
   int winsA = 0, winsB = 0, draws = 0, done = 0;
   double slowest = 0;
   Progress progress("games", games);
   auto worker = [&] {
-    for (int g; (g = next++) < games;) {
+    for (int g; !stopRequested && (g = next++) < games;) {
       Rng rng(seed * 7919 + uint64_t(g / 2));
       const Cell opening = Cell(rng.below(kCells));
       double slow = 0;
@@ -103,8 +110,15 @@ int main(int argc, char** argv) {
   std::vector<std::thread> threads;
   for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
-  const double score = (winsA + 0.5 * draws) / games;
-  const arena::ScoreInterval interval = arena::wilsonInterval(score, games);  // never of zero width
+  if (done == 0) {
+    std::fprintf(stderr, "search_match: stopped by a signal before any game finished\n");
+    return 130;
+  }
+  const double score = (winsA + 0.5 * draws) / done;
+  const arena::ScoreInterval interval = arena::wilsonInterval(score, done);  // never of zero width
   std::printf("A %d  B %d  draws %d  of %d: A scores %.1f%% [%.1f%%, %.1f%%] (95%%, Wilson), slowest move %.1f ms\n",
-              winsA, winsB, draws, games, 100 * score, 100 * interval.low, 100 * interval.high, slowest);
+              winsA, winsB, draws, done, 100 * score, 100 * interval.low, 100 * interval.high, slowest);
+  if (done == games) return 0;
+  std::printf("stopped by a signal after %d of %d games: the score is of those\n", done, games);
+  return 130;
 }
