@@ -207,6 +207,31 @@ TEST(Tactics, AnInterruptedBuildKeepsItsGamesAndResumes) {
   std::remove(whole.c_str());
 }
 
+// Ctrl-C stops a run too: the positions begun are judged, and the shares are of the positions
+// judged, said so, with status 130.
+TEST(Tactics, AnInterruptedRunReportsThePositionsJudged) {
+  const std::string suite = yav::scratchPath("long_suite.txt");
+  std::ofstream file(suite);
+  for (int i = 0; i < 200; ++i) file << "defence 0000000000200002 0000000000000008 1 38 9\n";
+  file.close();
+  const yav::CommandRun r = yav::runCommand("timeout --preserve-status -s INT 1 " + std::string(YAVALATH_BIN_DIR) +
+                                            "/tactics run --suite " + suite + " --time-ms 20 --prove-iterations 2000 2>&1");
+  EXPECT_EQ(r.status, 130) << r.out;
+  unsigned judged = 0, total = 0, shown = 0;
+  const size_t note = r.out.find("stopped by a signal after ");
+  ASSERT_NE(note, std::string::npos) << r.out;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + note, "stopped by a signal after %u of %u positions", &judged, &total), 2) << r.out;
+  EXPECT_GT(judged, 0u);
+  EXPECT_LT(judged, 200u);
+  EXPECT_EQ(total, 200u);
+  unsigned avoided = 0;  // the share's denominator is the positions judged (none is left out here)
+  const size_t line = r.out.find("\ndefence ");
+  ASSERT_NE(line, std::string::npos) << r.out;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + line, "\ndefence %u/ %u", &avoided, &shown), 2) << r.out;
+  EXPECT_EQ(shown, judged);
+  std::remove(suite.c_str());
+}
+
 // build --records harvests an arena record's decided games (--loser: those one bot lost;
 // --lost-pairs: only in pairs it did not split), walking back from the end with the prover; the
 // same position from two games is written once.

@@ -296,19 +296,7 @@ int stderrFile(const Match& m, int game, int bot, bool keepForDiagnosis) {
     const std::string path = m.opt.stderrDir + "/game-" + std::to_string(game) + "-" + m.setUp.bots[size_t(bot)].name + ".log";
     return open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   }
-  if (!keepForDiagnosis) return -1;
-  const char* dir = std::getenv("TMPDIR");
-  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/arena-stderr-XXXXXX";
-  const int fd = mkostemp(&path[0], O_CLOEXEC);
-  if (fd >= 0) unlink(path.c_str());
-  return fd;
-}
-
-std::string fileStart(int fd, size_t max = 4000) {
-  std::string text(max, '\0');
-  const ssize_t n = pread(fd, &text[0], max, 0);
-  text.resize(n > 0 ? size_t(n) : 0);
-  return text;
+  return keepForDiagnosis ? unnamedTemporaryFile() : -1;
 }
 
 // Did the bot in `seat` answer at least one turn of this game?

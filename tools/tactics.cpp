@@ -15,7 +15,8 @@
 //         only when the position before it is not proven lost (provenLostBeforeTheMove: a safe
 //         move may exist).
 //       Ctrl-C (SIGINT or SIGTERM) lets the games begun finish and writes what they found, with
-//       the count of games done in the file's first line; --resume plays the rest.
+//       the count of games done in the file's first line; --resume plays the rest. (A run stopped
+//       so reports the positions judged so far.)
 //   tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N] [--book] [--list]
 //   tactics run --suite FILE --bot COMMAND [--prove-iterations N] [--list]
 //       For each position a fresh search with MS per move (75 = the bot's later turns), or with
@@ -286,17 +287,24 @@ Options parseOptions(int argc, char** argv) {
   return o;
 }
 
-void onSignal(int) { arena::stopRequested() = true; }
+// Set by SIGINT and SIGTERM (installSignals). Not arena::stopRequested, which would cut short the
+// answers of a --bot program still being asked.
+std::atomic<bool> stopRequested{false};
+void onSignal(int) { stopRequested = true; }
+void installSignals() {
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
+}
 
 // `work(i)` for i in [first, count) on `jobs` threads, with the progress on stderr. After SIGINT or
-// SIGTERM (arena::stopRequested) no new item starts and the ones begun finish. Returns the end of
-// the items done: they are always the prefix [first, end).
+// SIGTERM no new item starts and the ones begun finish. Returns the end of the items done: they
+// are always the prefix [first, end).
 template <class Work>
 uint64_t forEachInParallel(uint64_t first, uint64_t count, uint64_t jobs, const char* unit, Work&& work) {
   std::atomic<uint64_t> next{first}, done{first};
   Progress progress(unit, long(count));
   auto worker = [&] {
-    for (uint64_t i; !arena::stopRequested() && (i = next++) < count;) {
+    for (uint64_t i; !stopRequested && (i = next++) < count;) {
       work(i);
       progress.update(long(++done));
     }
@@ -432,8 +440,7 @@ int buildSuite(const Options& o) {
   const uint64_t resumedAt = o.resume ? readInterruptedBuild(o, games, entries) : 0;
   if (o.resume) std::fprintf(stderr, "tactics: resuming %s: %llu of %llu games done, %zu positions\n", o.out.c_str(),
                              (unsigned long long)resumedAt, (unsigned long long)games, entries.size());
-  std::signal(SIGINT, onSignal);
-  std::signal(SIGTERM, onSignal);
+  installSignals();
   const uint64_t done = forEachInParallel(resumedAt, games, o.jobs, "games", [&](uint64_t g) {
     thread_local Search player(kNodes, playing), prover(kNodes, proverOptions());  // one per thread
     std::vector<SuiteEntry> found;
@@ -643,7 +650,7 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
 
 // tactics run: every position of the suite, with the progress and the shares found.
 int runSuite(const Options& o) {
-  const std::vector<SuiteEntry> entries = readSuite(o.suite);
+  std::vector<SuiteEntry> entries = readSuite(o.suite);
   OpeningBook book;
   std::string error;
   if (o.book && !book.load(kEmbeddedBook, error)) {
@@ -655,22 +662,35 @@ int runSuite(const Options& o) {
   // Fail fast, as the arena does: a program that cannot play a first turn (a wrong command, a
   // missing library, a bad flag) would fail every position, a meaningless score. Its stderr shows.
   if (!o.bot.empty()) {
-    arena::ProcessPlayer bot(o.bot, STDERR_FILENO);
+    const int errFd = arena::unnamedTemporaryFile();
+    arena::ProcessPlayer bot(o.bot, errFd);
     double ms = 0;
     std::string why;
-    if (!startWarmedUp(bot, 0, ms, why)) {
-      std::fprintf(stderr, "tactics: the bot '%s' failed on a first turn of the empty board: %s\n", o.bot.c_str(), why.c_str());
-      return 1;
-    }
+    const bool played = startWarmedUp(bot, 0, ms, why);
     bot.stop();
+    if (!played)
+      std::fprintf(stderr, "tactics: the bot '%s' failed on a first turn of the empty board: %s\n--- its stderr ---\n%s--- end of stderr ---\n",
+                   o.bot.c_str(), why.c_str(), errFd >= 0 ? arena::fileStart(errFd).c_str() : "");
+    if (errFd >= 0) close(errFd);
+    if (!played) return 1;
   }
   std::vector<EntryResult> results(entries.size());
-  forEachInParallel(0, entries.size(), o.jobs, "positions", [&](uint64_t i) {
+  installSignals();
+  const size_t done = forEachInParallel(0, entries.size(), o.jobs, "positions", [&](uint64_t i) {
     thread_local Search player(kNodes, o.tested.options), prover(kNodes, proverOptions());
     results[i] = judge(entries[i], i, o, o.book ? &book : nullptr, bookProofs, player, prover);
   });
-  printSuiteResults(entries, results, o);
-  return 0;
+  if (done == entries.size()) {
+    printSuiteResults(entries, results, o);
+    return 0;
+  }
+  // Stopped by a signal: the positions judged so far, a prefix of the suite.
+  const size_t total = entries.size();
+  entries.resize(done);
+  results.resize(done);
+  if (done) printSuiteResults(entries, results, o);
+  std::printf("stopped by a signal after %zu of %zu positions: the shares are of those\n", done, total);
+  return 130;
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <cstring>
 #include <string>
@@ -29,6 +30,24 @@ inline std::atomic<bool>& stopRequested() {
 using Clock = std::chrono::steady_clock;
 inline double msSince(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// An unnamed temporary file (gone once closed) for a bot's stderr, kept to show why it failed;
+// -1 when none can be made.
+inline int unnamedTemporaryFile() {
+  const char* dir = std::getenv("TMPDIR");
+  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/arena-stderr-XXXXXX";
+  const int fd = mkostemp(&path[0], O_CLOEXEC);
+  if (fd >= 0) unlink(path.c_str());
+  return fd;
+}
+
+// The first `max` bytes of the file open as `fd`.
+inline std::string fileStart(int fd, size_t max = 4000) {
+  std::string text(max, '\0');
+  const ssize_t n = pread(fd, &text[0], max, 0);
+  text.resize(n > 0 ? size_t(n) : 0);
+  return text;
 }
 
 class BotProcess {
