@@ -31,7 +31,7 @@ struct BotConfig {
   bool bookSearch = true;     // a book move's turn checks it and searches the position it leads to (see main)
   bool plainUct = false;
   bool forcing = true;
-  bool endgame = false;
+  bool endgame = true;
   bool quiet = false;
   bool ponder = true;         // search on while the opponent thinks (ponder.h); never with --iterations
 };
@@ -46,7 +46,7 @@ const char* const kUsage =
     "  --no-book-search    a book move is answered at once, neither checked nor searched ahead (default: both)\n"
     "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
     "  --no-forcing        without the forcing-sequence solver (default: with)\n"
-    "  --endgame           with the exact endgame solver (default off)\n"
+    "  --no-endgame        without the exact endgame solver (default: with)\n"
     "  --quiet             no line per turn on stderr (default: one per turn)\n"
     "  --no-ponder         no search while the opponent thinks (default: ponder; off with --iterations)\n"
     "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
@@ -94,8 +94,8 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       cfg.plainUct = true;
     } else if (arg == "--no-forcing") {
       cfg.forcing = false;
-    } else if (arg == "--endgame") {
-      cfg.endgame = true;
+    } else if (arg == "--no-endgame") {
+      cfg.endgame = false;
     } else if (arg == "--quiet") {
       cfg.quiet = true;
     } else if (arg == "--no-ponder") {
@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
   if (!parseArgs(argc, argv, cfg)) return 2;
   yav::SearchOptions options = cfg.plainUct ? yav::SearchOptions::plainUct() : yav::SearchOptions();
   if (!cfg.forcing) options.forcing = false;
-  if (cfg.endgame) options.endgame = true;
+  if (!cfg.endgame) options.endgame = false;
   yav::Search search(yav::kDefaultNodes, options);
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;

@@ -23,8 +23,8 @@
 //   for it, and the children where the opponent still wins by force are proven lost for us (the
 //   tree then never walks into them; when all are, the node is proven lost). The root does the
 //   same with a larger budget.
-// Exact endgames (endgame.h), when enabled (offline analyses; off in the bot): a root or a checked
-// node with few empty cells is solved outright.
+// Exact endgames (endgame.h), when enabled (SearchOptions::endgame): a root or a checked node with
+// few empty cells is solved outright.
 #pragma once
 
 #include <algorithm>

@@ -101,7 +101,7 @@ inline std::string searchConfigKeys() {
     << "  fdepth=N     solver depth (attacker moves) at a node (default " << d.forcingLeafDepth << ")\n"
     << "  frootnodes=N solver nodes per call at the root (default " << d.forcingRootNodes << ")\n"
     << "  ftable=N     the solver's table has 2^N slots (default " << d.forcingTableLog2 << ")\n"
-    << "  endgame / noendgame  the exact endgame solver on / off (default: off)\n"
+    << "  endgame / noendgame  the exact endgame solver on / off (default: " << (d.endgame ? "on" : "off") << ")\n"
     << "  egroot=N     the root is solved exactly with at most N empty cells (default " << d.endgameRootEmpties << ")\n"
     << "  egrootnodes=N  endgame solver nodes at the root (default " << d.endgameRootNodes << ")\n"
     << "  egtree=N     nodes with at most N empty cells are solved at their check (default " << d.endgameTreeEmpties
