@@ -193,6 +193,13 @@ TEST(Tactics, AnInterruptedBuildKeepsItsGamesAndResumes) {
   ASSERT_NE(keptAt, std::string::npos) << result;
   EXPECT_EQ(result.erase(keptAt, kept.size() + 1), yav::readFile(whole));
 
+  // A build stopped before its finished games found any position resumes too.
+  std::ofstream(out) << header << "\n";
+  const yav::CommandRun fromNothing = runTactics(args + out + " --resume");
+  EXPECT_EQ(fromNothing.status, 0) << fromNothing.out;
+  EXPECT_NE(fromNothing.out.find("resuming " + out + ": " + std::to_string(done) + " of 60 games done, 0 positions"),
+            std::string::npos) << fromNothing.out;
+
   const yav::CommandRun again = runTactics(args + out + " --resume");
   EXPECT_NE(again.status, 0);
   EXPECT_NE(again.out.find("its build is complete, nothing to resume"), std::string::npos) << again.out;

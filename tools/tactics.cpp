@@ -377,7 +377,6 @@ bool loadBookProofs(const Options& o, BookProofs& proofs) {
   return true;
 }
 
-// tactics build: self-play games, or the games of an arena record, harvested into a suite file.
 // The header line of a suite built with these options; an interrupted build adds how many games
 // are done ("interrupted: D of N games done"), which --resume reads back.
 std::string buildHeader(const Options& o, uint64_t games) {
@@ -401,16 +400,16 @@ uint64_t readInterruptedBuild(const Options& o, uint64_t games, std::vector<Suit
   if (!in || !std::getline(in, header)) {
     error = "cannot read " + o.out + (in ? ": empty file" : std::string(": ") + std::strerror(errno));
   } else {
-    const std::string expected = buildHeader(o, games) + kInterrupted;
+    const std::string complete = buildHeader(o, games), expected = complete + kInterrupted;
     unsigned long long d = 0, n = 0;
-    char rest[32] = "";
-    if (header == buildHeader(o, games))
+    int matched = -1;  // characters read through "done", -1 when the text stops short of it
+    if (header == complete)
       error = o.out + ": its build is complete, nothing to resume";
     else if (header.compare(0, expected.size(), expected) != 0)
       error = o.out + ": not an interrupted build with these options (its first line: '" + header + "', expected '" +
               expected + "D of N games done')";
-    else if (std::sscanf(header.c_str() + expected.size(), "%llu of %llu games don%1s", &d, &n, rest) != 3 || n != games ||
-             d > games)
+    else if (std::sscanf(header.c_str() + expected.size(), "%llu of %llu games done%n", &d, &n, &matched) != 2 ||
+             matched < 0 || n != games || d > games)
       error = o.out + ": unreadable count of games done in its first line '" + header + "'";
     else
       done = d;
@@ -418,8 +417,8 @@ uint64_t readInterruptedBuild(const Options& o, uint64_t games, std::vector<Suit
   if (error.empty()) {
     in.clear();
     in.seekg(0);
-    if (!parseSuite(in, o.out, entries, error) && done == 0 && error.find("no position") != std::string::npos)
-      error.clear(), entries.clear();  // interrupted before any position was found
+    if (!parseSuite(in, o.out, entries, error) && error.find("no position") != std::string::npos)
+      error.clear(), entries.clear();  // its finished games found no position yet
   }
   if (!error.empty()) {
     std::fprintf(stderr, "tactics: %s\n", error.c_str());
@@ -428,6 +427,7 @@ uint64_t readInterruptedBuild(const Options& o, uint64_t games, std::vector<Suit
   return done;
 }
 
+// tactics build: self-play games, or the games of an arena record, harvested into a suite file.
 int buildSuite(const Options& o) {
   BookProofs bookProofs;
   if (!loadBookProofs(o, bookProofs)) return 1;
@@ -499,7 +499,7 @@ constexpr arena::Limits kBotLimits{};
 
 // --bot: starts the program and plays its warm-up first turn as `seat` (the empty board, or one
 // opponent stone for the second player); false with `why` when it did not start or gave no legal
-// first move. Its stderr goes to `stderrFd` (-1: nowhere).
+// first move (its process then stopped). The program's stderr goes where `bot` was told.
 bool startWarmedUp(arena::ProcessPlayer& bot, int seat, double& ms, std::string& why) {
   std::string error;
   if (!bot.start(error)) {
