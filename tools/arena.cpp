@@ -25,6 +25,7 @@
 #include "tools/arena/setup.h"
 #include "tools/arena/tournament.h"
 #include "tools/cli.h"
+#include "tools/stop_signal.h"
 
 using namespace yav;
 using namespace yav::arena;
@@ -287,8 +288,6 @@ struct Match {
   int64_t playedThisRun = 0;
 };
 
-void onSignal(int) { stopRequested() = true; }
-
 // The bots' stderr for a game: a file in --stderr-dir, or (while a bot has not yet answered a
 // turn) an unnamed temporary file kept to show why it failed. -1: discarded.
 int stderrFile(const Match& m, int game, int bot, bool keepForDiagnosis) {
@@ -509,12 +508,7 @@ void openRecord(Match& m) {
 }
 
 void installSignalHandlers() {
-  struct sigaction sa {};
-  sa.sa_handler = onSignal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-  sigaction(SIGHUP, &sa, nullptr);
+  stopOnSignals(stopRequested(), /*hangUpToo=*/true);
   signal(SIGPIPE, SIG_IGN);
 }
 
@@ -573,7 +567,7 @@ int report(Match& m) {
       return 1;
     }
   }
-  return m.info.interrupted ? 130 : 0;
+  return m.info.interrupted ? kInterruptedStatus : 0;
 }
 
 }  // namespace

@@ -2,7 +2,6 @@
 // merges databases and prints their statistics. See docs/book.md.
 #include <unistd.h>
 
-#include <csignal>
 #include <ctime>
 #include <cstdlib>
 #include <cstring>
@@ -25,6 +24,7 @@
 #include "tools/book/print.h"
 #include "tools/book/selfplay.h"
 #include "tools/cli.h"
+#include "tools/stop_signal.h"
 
 namespace {
 
@@ -206,8 +206,7 @@ std::string usage() {
          showFlags(show).help() + "html options:\n" + htmlFlags(html).help() + kFooter;
 }
 
-std::atomic<bool> gStop{false};
-extern "C" void onSignal(int) { gStop.store(true); }
+std::atomic<bool> gStop{false};  // set by SIGINT and SIGTERM (stopOnSignals)
 
 int fail(const std::string& message) { cli::Flags("bookgen").fail(message); }
 
@@ -267,11 +266,10 @@ void beginRun(Database& db, bool seedGiven, uint64_t seed, const std::string& pa
   info.parameters = parameters;
   db.beginRun(info);
   std::cerr << "run " << cli::hexText(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
-  std::signal(SIGINT, onSignal);
-  std::signal(SIGTERM, onSignal);
+  stopOnSignals(gStop);
 }
 
-// After a run: 130 when a signal stopped it (as the shell reports Ctrl-C), 1 on error, else 0.
+// After a run: kInterruptedStatus when a signal stopped it, 1 on error, else 0.
 int runExit(bool ok, const std::string& error) {
   if (!ok) {
     std::cerr << "bookgen: " << error << "\n";
@@ -279,7 +277,7 @@ int runExit(bool ok, const std::string& error) {
   }
   if (!gStop.load()) return 0;
   std::cerr << "stopped by signal; every finished result is saved; resume with the same command\n";
-  return 130;
+  return kInterruptedStatus;
 }
 
 int growCommand(int argc, char** argv) {

@@ -5,7 +5,6 @@
 //   build/bin/search_match --games 200 --time-ms 50 --a 'c=0.5' --b 'plain' [--jobs 2]
 // Config keys: tools/search_config.h (and search_match --help).
 #include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -21,6 +20,7 @@
 #include "tools/cli.h"
 #include "tools/progress.h"
 #include "tools/search_config.h"
+#include "tools/stop_signal.h"
 
 using namespace yav;
 
@@ -52,8 +52,7 @@ int playSearchGame(const SearchConfig& a, const SearchConfig& b, bool aFirst, Ce
   }
 }
 
-std::atomic<bool> stopRequested{false};  // SIGINT or SIGTERM: no new game starts
-void onSignal(int) { stopRequested = true; }
+std::atomic<bool> stopRequested{false};  // SIGINT or SIGTERM (stopOnSignals): no new game starts
 
 }  // namespace
 
@@ -86,8 +85,7 @@ int main(int argc, char** argv) {
                     0, "CONFIG: comma-separated keys applied in order to the bot's search options:\n" + searchConfigKeys());
   if (timeMs <= 0 && iterations == 0) flags.fail("set --time-ms or --iterations");
 
-  std::signal(SIGINT, onSignal);
-  std::signal(SIGTERM, onSignal);
+  stopOnSignals(stopRequested);
   std::atomic<int> next{0};
   std::mutex mutex;
   int winsA = 0, winsB = 0, draws = 0, done = 0;
@@ -112,7 +110,7 @@ int main(int argc, char** argv) {
   for (auto& t : threads) t.join();
   if (done == 0) {
     std::fprintf(stderr, "search_match: stopped by a signal before any game finished\n");
-    return 130;
+    return kInterruptedStatus;
   }
   const double score = (winsA + 0.5 * draws) / done;
   const arena::ScoreInterval interval = arena::wilsonInterval(score, done);  // never of zero width
@@ -120,5 +118,5 @@ int main(int argc, char** argv) {
               winsA, winsB, draws, done, 100 * score, 100 * interval.low, 100 * interval.high, slowest);
   if (done == games) return 0;
   std::printf("stopped by a signal after %d of %d games: the score is of those\n", done, games);
-  return 130;
+  return kInterruptedStatus;
 }

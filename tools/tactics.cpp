@@ -36,7 +36,6 @@
 // the endgame solver's budget raised so that it settles every root of up to 24 empty cells.
 #include <algorithm>
 #include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <cerrno>
 #include <cstdlib>
@@ -67,6 +66,7 @@
 #include "tools/book/grow.h"
 #include "tools/progress.h"
 #include "tools/search_config.h"
+#include "tools/stop_signal.h"
 #include "tools/tactics_suite.h"
 
 using namespace yav;
@@ -287,14 +287,9 @@ Options parseOptions(int argc, char** argv) {
   return o;
 }
 
-// Set by SIGINT and SIGTERM (installSignals). Not arena::stopRequested, which would cut short the
+// Set by SIGINT and SIGTERM (stopOnSignals). Not arena::stopRequested, which would cut short the
 // answers of a --bot program still being asked.
 std::atomic<bool> stopRequested{false};
-void onSignal(int) { stopRequested = true; }
-void installSignals() {
-  std::signal(SIGINT, onSignal);
-  std::signal(SIGTERM, onSignal);
-}
 
 // `work(i)` for i in [first, count) on `jobs` threads, with the progress on stderr. After SIGINT or
 // SIGTERM no new item starts and the ones begun finish. Returns the end of the items done: they
@@ -440,7 +435,7 @@ int buildSuite(const Options& o) {
   const uint64_t resumedAt = o.resume ? readInterruptedBuild(o, games, entries) : 0;
   if (o.resume) std::fprintf(stderr, "tactics: resuming %s: %llu of %llu games done, %zu positions\n", o.out.c_str(),
                              (unsigned long long)resumedAt, (unsigned long long)games, entries.size());
-  installSignals();
+  stopOnSignals(stopRequested);
   const uint64_t done = forEachInParallel(resumedAt, games, o.jobs, "games", [&](uint64_t g) {
     thread_local Search player(kNodes, playing), prover(kNodes, proverOptions());  // one per thread
     std::vector<SuiteEntry> found;
@@ -479,7 +474,7 @@ int buildSuite(const Options& o) {
   if (!interrupted) return 0;
   std::fprintf(stderr, "tactics: stopped by a signal after %llu of %llu games; every finished game is saved; resume "
                "with the same command and --resume\n", (unsigned long long)done, (unsigned long long)games);
-  return 130;
+  return kInterruptedStatus;
 }
 
 struct EntryResult {
@@ -675,7 +670,7 @@ int runSuite(const Options& o) {
     if (!played) return 1;
   }
   std::vector<EntryResult> results(entries.size());
-  installSignals();
+  stopOnSignals(stopRequested);
   const size_t done = forEachInParallel(0, entries.size(), o.jobs, "positions", [&](uint64_t i) {
     thread_local Search player(kNodes, o.tested.options), prover(kNodes, proverOptions());
     results[i] = judge(entries[i], i, o, o.book ? &book : nullptr, bookProofs, player, prover);
@@ -690,7 +685,7 @@ int runSuite(const Options& o) {
   results.resize(done);
   if (done) printSuiteResults(entries, results, o);
   std::printf("stopped by a signal after %zu of %zu positions: the shares are of those\n", done, total);
-  return 130;
+  return kInterruptedStatus;
 }
 
 }  // namespace

@@ -1,0 +1,35 @@
+// Stopping a long run with Ctrl-C. The long-running tools (arena, bookgen, search_match, tactics)
+// answer SIGINT and SIGTERM alike: no new item starts, the ones begun finish, what finished is
+// reported or saved, and the exit status is kInterruptedStatus, as a shell reports a Ctrl-C.
+#pragma once
+
+#include <signal.h>
+
+#include <atomic>
+
+namespace yav {
+
+inline constexpr int kInterruptedStatus = 128 + SIGINT;
+
+namespace stop_signal_detail {
+// A pointer, so that each tool keeps its own flag: the arena's also cuts short the answer a bot is
+// giving, which must not happen when tactics asks a program and is stopped.
+inline std::atomic<std::atomic<bool>*> target{nullptr};
+inline void onSignal(int) {
+  if (std::atomic<bool>* flag = target.load()) flag->store(true);
+}
+}  // namespace stop_signal_detail
+
+// From now on SIGINT and SIGTERM (and SIGHUP with `hangUpToo`) set `flag`, which must outlive the run.
+inline void stopOnSignals(std::atomic<bool>& flag, bool hangUpToo = false) {
+  static_assert(std::atomic<std::atomic<bool>*>::is_always_lock_free, "set from a signal handler");
+  stop_signal_detail::target.store(&flag);
+  struct sigaction action {};
+  action.sa_handler = stop_signal_detail::onSignal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  if (hangUpToo) sigaction(SIGHUP, &action, nullptr);
+}
+
+}  // namespace yav
