@@ -25,6 +25,7 @@
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 #include "tools/book/html.h"
+#include "tools/book/position_index.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -172,6 +173,67 @@ TEST(BookGraph, UpdatingAfterEachAddGivesWhatAFullEvaluationGives) {
       std::vector<int> have = g.nodes()[i].parents;
       std::sort(have.begin(), have.end());
       EXPECT_EQ(have, parents[i]) << "node " << i;
+    }
+  }
+}
+
+// Loading a database expands every node first and links them from the children's side afterwards.
+// That is the graph that adding the positions one by one in the same order gives: every move
+// linked to the same child, the same parents, the same estimates.
+TEST(BookGraph, LoadingADatabaseLinksAsAddingOneByOne) {
+  std::mt19937_64 rng(5);
+  Database db;
+  for (const auto& [key, v] : expandAll(Board(), 4, rng, 0.05)) db.setVerdict("engine/1it", key, v);
+  const BookGraph loaded = BookGraph::fromDatabase(db, "engine/1it");
+  BookGraph added;
+  for (const auto& [key, v] : db.verdicts().at("engine/1it")) added.add(key, v, nullptr);
+  added.evaluate();
+  ASSERT_EQ(loaded.size(), added.size());
+  size_t links = 0;
+  for (size_t i = 0; i < loaded.size(); ++i) {
+    const BookGraph::Node &a = loaded.nodes()[i], &b = added.nodes()[i];
+    ASSERT_TRUE(a.key == b.key) << "node " << i;
+    ASSERT_EQ(a.moves.size(), b.moves.size()) << "node " << i;
+    for (size_t j = 0; j < a.moves.size(); ++j) {
+      ASSERT_EQ(a.moves[j].child, b.moves[j].child) << "node " << i << ", move " << j;
+      ASSERT_TRUE(a.moves[j].estimate == b.moves[j].estimate) << "node " << i << ", move " << j;
+      links += a.moves[j].child != BookGraph::kNone;
+    }
+    ASSERT_TRUE(a.estimate == b.estimate) << "node " << i;
+    std::vector<int> pa = a.parents, pb = b.parents;
+    std::sort(pa.begin(), pa.end()), std::sort(pb.begin(), pb.end());
+    ASSERT_EQ(pa, pb) << "node " << i;
+  }
+  EXPECT_GT(links, loaded.size() / 2);
+}
+
+// The graph's index against std::map: random keys (stones anywhere on the board, the steal flag
+// either way, some keys twice) stored in an index grown from empty, and every key stored, and as
+// many never stored, looked up after each growth.
+TEST(PositionIndex, AgreesWithAMap) {
+  std::mt19937_64 rng(3);
+  auto randomKey = [&] {
+    const Bitboard a = rng() & rng() & kFullBoard, b = rng() & rng() & kFullBoard & ~a;
+    return PositionKey{a, b, bool(rng() & 1)};
+  };
+  PositionIndex index;
+  std::map<PositionKey, int> reference;
+  std::vector<PositionKey> keys;
+  EXPECT_EQ(index.find(randomKey()), PositionIndex::kAbsent);
+  for (int n = 0; n < 20000; ++n) {
+    const PositionKey k = n % 10 == 9 ? keys[rng() % keys.size()] : randomKey();
+    const bool fresh = reference.emplace(k, n).second;
+    ASSERT_EQ(index.insert(k, n), fresh) << "insert " << n;
+    if (fresh) keys.push_back(k);
+    ASSERT_EQ(index.size(), reference.size());
+    if ((n & (n - 1)) != 0 && n != 19999) continue;  // after each doubling, and at the end
+    for (const auto& [key, value] : reference) ASSERT_EQ(index.find(key), value);
+    for (int i = 0; i < 1000; ++i) {
+      PositionKey absent = keys[rng() % keys.size()];
+      absent.stealAvailable = !absent.stealAvailable;  // the same stones: only the flag differs
+      if (i % 2) absent = randomKey();
+      const auto it = reference.find(absent);
+      ASSERT_EQ(index.find(absent), it == reference.end() ? PositionIndex::kAbsent : it->second);
     }
   }
 }

@@ -22,13 +22,13 @@
 #include <cstdint>
 #include <string>
 #include <queue>
-#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "symmetry.h"
 #include "tools/book/database.h"
+#include "tools/book/position_index.h"
 
 namespace yav::book {
 
@@ -108,7 +108,10 @@ class BookGraph {
     if (it != db.verdicts().end()) {
       g.nodes_.reserve(it->second.size());
       g.index_.reserve(it->second.size());
-      for (const auto& [key, verdict] : it->second) g.add(key, verdict, db.find(key));
+      // Every node first, then each node's parents: with all the nodes there, the links found from
+      // the child's side are all the links, in one look-up a stone instead of one a move.
+      for (const auto& [key, verdict] : it->second) g.expand(key, verdict, db.find(key));
+      for (size_t i = 0; i < g.nodes_.size(); ++i) g.linkParents(g.nodes_[i].key, int(i));
     }
     g.evaluate();
     return g;
@@ -118,39 +121,19 @@ class BookGraph {
   size_t size() const { return nodes_.size(); }
   const std::vector<Node>& nodes() const { return nodes_; }
   const Node* find(const PositionKey& key) const {
-    auto it = index_.find(key);
-    return it == index_.end() ? nullptr : &nodes_[size_t(it->second)];
+    const int n = index_.find(key);
+    return n == PositionIndex::kAbsent ? nullptr : &nodes_[size_t(n)];
   }
 
   // Expands `key` (canonical) with a verdict in canonical moves and the position's games (may be
-  // null). Estimates are stale until evaluate().
+  // null), linked to the expanded nodes it moves to and to those that move to it. Estimates are
+  // stale until evaluate().
   void add(const PositionKey& key, const DeepVerdict& verdict, const PositionStats* games) {
-    if (index_.count(key)) return;
-    const int self = int(nodes_.size());
-    Node node;
-    node.key = key;
-    const Board b = boardOf(key);
-    const size_t classes = moveClasses(b).size();
-    for (const DeepMove& d : verdict.moves) {
-      Move m;
-      m.move = d.move;
-      m.deep = d;
-      Board next = b;
-      m.ends = next.play(d.move);
-      if (m.ends == Outcome::None) {
-        m.childKey = canonicalize(next).key;
-        auto child = index_.find(m.childKey);
-        if (child != index_.end()) m.child = child->second;
-      }
-      if (games)
-        if (const MoveStats* s = games->find(d.move)) m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
-      node.moves.push_back(m);
-    }
-    node.complete = node.moves.size() >= classes;
-    index_.emplace(key, self);
-    nodes_.push_back(std::move(node));
-    for (const Move& m : nodes_.back().moves)
-      if (m.child != kNone) addParent(m.child, self);
+    const int self = expand(key, verdict, games);
+    if (self == kNone) return;
+    for (Move& m : nodes_[size_t(self)].moves)
+      if (m.ends == Outcome::None)
+        if (const int child = index_.find(m.childKey); child != PositionIndex::kAbsent) m.child = child, addParent(child, self);
     linkParents(key, self);
   }
 
@@ -187,9 +170,9 @@ class BookGraph {
 
   // New self-play evidence for an expanded position (estimates are stale until evaluate()).
   void refreshGames(const PositionKey& key, const PositionStats& games) {
-    auto it = index_.find(key);
-    if (it == index_.end()) return;
-    for (Move& m : nodes_[size_t(it->second)].moves)
+    const int n = index_.find(key);
+    if (n == PositionIndex::kAbsent) return;
+    for (Move& m : nodes_[size_t(n)].moves)
       if (const MoveStats* s = games.find(m.move)) m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
   }
 
@@ -204,8 +187,8 @@ class BookGraph {
   // children's current estimates. It gives exactly what evaluate() gives, which visits every node:
   // 220 ms at 127,000 positions, and the growth held its lock for that after every search.
   void update(const PositionKey& key) {
-    auto it = index_.find(key);
-    if (it == index_.end()) return;
+    const int added = index_.find(key);
+    if (added == PositionIndex::kAbsent) return;
     // A child is deeper than each of its parents: a stone more, or after a steal the same stone with
     // the steal flag cleared. Deepest first, a node is recomputed once, after all its children.
     auto depth = [&](int n) {
@@ -214,7 +197,6 @@ class BookGraph {
     };
     std::priority_queue<std::pair<int, int>> queue;  // (depth, node)
     std::unordered_set<int> queued;
-    const int added = it->second;
     queue.push({depth(added), added});
     queued.insert(added);
     while (!queue.empty()) {
@@ -243,6 +225,31 @@ class BookGraph {
   }
 
  private:
+  // Appends the node of `key` with its moves, not yet linked to any other node; kNone when the
+  // node exists already.
+  int expand(const PositionKey& key, const DeepVerdict& verdict, const PositionStats* games) {
+    const int self = int(nodes_.size());
+    if (!index_.insert(key, self)) return kNone;
+    Node node;
+    node.key = key;
+    const Board b = boardOf(key);
+    const size_t classes = moveClasses(b).size();
+    for (const DeepMove& d : verdict.moves) {
+      Move m;
+      m.move = d.move;
+      m.deep = d;
+      Board next = b;
+      m.ends = next.play(d.move);
+      if (m.ends == Outcome::None) m.childKey = canonicalize(next).key;
+      if (games)
+        if (const MoveStats* s = games->find(d.move)) m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
+      node.moves.push_back(m);
+    }
+    node.complete = node.moves.size() >= classes;
+    nodes_.push_back(std::move(node));
+    return self;
+  }
+
   static Proof mergedProof(Proof search, Proof games) { return search != Proof::Unknown ? search : games; }
 
   // Makes node `self` (canonical `key`) the child of every expanded node's move that leads to it.
@@ -253,10 +260,10 @@ class BookGraph {
   // and only moves whose child key matches are linked, so a wrong guess links nothing.
   void linkParents(const PositionKey& key, int self) {
     auto linkFrom = [&](const PositionKey& parent) {
-      auto it = index_.find(canonicalize(parent).key);
-      if (it == index_.end()) return;
-      for (Move& m : nodes_[size_t(it->second)].moves)
-        if (m.ends == Outcome::None && m.childKey == key) m.child = self, addParent(self, it->second);
+      const int p = index_.find(canonicalize(parent).key);
+      if (p == PositionIndex::kAbsent) return;
+      for (Move& m : nodes_[size_t(p)].moves)
+        if (m.ends == Outcome::None && m.childKey == key) m.child = self, addParent(self, p);
     };
     const Bitboard last = key.theirs;  // the stones of the player who moved into `key`
     if (popcount(key.mine | key.theirs) == 1 && !key.mine && !key.stealAvailable)
@@ -313,7 +320,7 @@ class BookGraph {
 
   GraphOptions options_;
   std::vector<Node> nodes_;
-  std::unordered_map<PositionKey, int, PositionKeyHash> index_;
+  PositionIndex index_;
   uint32_t generation_ = 0;
 };
 
