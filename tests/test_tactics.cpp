@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -151,6 +152,14 @@ TEST(Tactics, JudgesTheAnswersOfAProgram) {
   EXPECT_NE(broken.out.find("failed on a first turn of the empty board: warm-up first turn: closed its output"),
             std::string::npos) << broken.out;
   EXPECT_EQ(broken.out.find("attack "), std::string::npos) << broken.out;
+
+  // A program busy for 60 ms after its warm-up answer (as a pondering bot tidying its tree) is
+  // judged as in a game, where that work overlaps the opponent's turn: not on the judged turn.
+  const CommandRun busy = runTactics(args + "'" + bin + "/fake_bot busy_after --ms 60'");
+  EXPECT_EQ(busy.status, 0) << busy.out;
+  const size_t answered = busy.out.find("answered in ");
+  ASSERT_NE(answered, std::string::npos) << busy.out;
+  EXPECT_LT(std::atof(busy.out.c_str() + answered + 12), 40.0) << busy.out;
 
   const CommandRun occupied = runTactics(args + "'" + bin + "/fake_bot occupied --turn 2'");
   EXPECT_EQ(occupied.status, 0) << occupied.out;

@@ -22,10 +22,10 @@
 //       For each position a fresh search with MS per move (75 = the bot's later turns), or with
 //       --book the embedded book's move where it has one, or with --bot the answer of a program
 //       that speaks the CodinGame protocol (a fresh process per position, sent the position as a
-//       later turn after a warm-up first turn, under CodinGame's limits; its own flags set its
-//       time and book), so that any build, the shipped file as CodinGame compiles it included,
-//       can be judged (a program that cannot play a first turn stops the run at once, as in the
-//       arena):
+//       later turn an opponent's turn after a warm-up first turn, under CodinGame's limits; its
+//       own flags set its time and book), so that any build, the shipped file as CodinGame
+//       compiles it included, can be judged (a program that cannot play a first turn stops the
+//       run at once, as in the arena):
 //       - attack: solved when the move keeps the win (the prover proves the reply position lost
 //         for the opponent); reports the share and the median time until the search's root was
 //         proven (positions solved without a proof count at the full time);
@@ -38,6 +38,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -266,8 +267,8 @@ Options parseOptions(int argc, char** argv) {
             "none")
       .text("--bot", "COMMAND",  o.bot,
             "judge the answers of a program speaking the CodinGame protocol instead of this build's search (run): "
-            "a fresh process per position plays a warm-up first turn, then gets the position as a later turn "
-            "(100 ms; an answer after 150 ms is none, as in the arena); its own flags set its time and book (the "
+            "a fresh process per position plays a warm-up first turn, then, an opponent's turn (100 ms) later, "
+            "gets the position as a later turn (100 ms; an answer after 150 ms is none, as in the arena); its own flags set its time and book (the "
             "bot as shipped: no flags; its search alone: --no-book). A program that cannot play a first turn "
             "of the empty board stops the run, with its stderr shown",
             "none: this build's search")
@@ -517,11 +518,15 @@ bool startWarmedUp(arena::ProcessPlayer& bot, int seat, double& ms, std::string&
 // --bot: the program's move in b, kNoCell with `why` when it gave none (it did not start, crashed,
 // timed out, or answered badly or illegally). A fresh process first plays a warm-up first turn,
 // so that b comes as a later turn, as a position of a game does: the program's start, its book's
-// decoding and its long first turn are behind it, and it has its later-turn time.
+// decoding and its long first turn are behind it, an opponent's turn has passed since its answer,
+// and it has its later-turn time.
 Cell askBot(const std::string& command, const Board& b, double& ms, std::string& why) {
   arena::ProcessPlayer bot(command, -1);
   const int seat = b.toMove();
   if (!startWarmedUp(bot, seat, ms, why)) return kNoCell;
+  // The opponent's turn. In a game the program's work after an answer (a pondering bot tidies its
+  // tree then) overlaps the opponent's thinking; asked at once, the judged turn would pay for it.
+  std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(kBotLimits.turnMs));
   // The opponent's last move must be one of its stones on the grid; any one will do.
   const Bitboard theirs = b.stones(seat ^ 1);
   const arena::Reply reply =

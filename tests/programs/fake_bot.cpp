@@ -8,6 +8,8 @@
 //   double_space  print "x  y"                     message    print "x y some message/here"
 //   offboard      print "9 9"                      occupied   play an occupied cell
 //   steal         steal when allowed (then legal)  orphan     start a background 'sleep' child, then hang
+//   busy_after    answer legally at once, then sleep --ms MS before reading on (the work a
+//                 pondering bot does after its answer, on the opponent's time)
 // --seat N misbehaves only in games where the bot plays first (1) or second (2): default both.
 // --log FILE appends every byte of input the bot received (to check the referee's protocol).
 // --pidfile FILE writes the pids of the bot (and of the orphan child) for the no-orphan test.
@@ -125,6 +127,7 @@ int main(int argc, char** argv) {
       if (mode == "steal" && b.canSteal()) move = b.stealCell();
     }
     std::cout << yav::formatMove(move) << std::endl;
+    if (now && mode == "busy_after") sleepMs(ms);
   }
   return 0;
 }
