@@ -508,7 +508,7 @@ void openRecord(Match& m) {
 }
 
 void installSignalHandlers() {
-  stopOnSignals(stopRequested(), /*hangUpToo=*/true);
+  stopOnSignals(stopRequested(), StopStyle::Abort);
   signal(SIGPIPE, SIG_IGN);
 }
 
