@@ -60,6 +60,49 @@ TEST(Tactics, ALostDefencePositionIsLeftOutWhateverIsPlayed) {
   }
 }
 
+// --db: a move into a position the book database proves is judged by that proof, where one short
+// prover search sees nothing. The program (fake_bot first) plays the first empty cell, (0,0): into
+// a position the database proves lost for the opponent, the attack is solved; into one it proves
+// won for the opponent, the defence walks in. Without the database both go the other way.
+TEST(Tactics, AMoveIntoAPositionTheBookDatabaseProvesIsJudgedByItsProof) {
+  using namespace yav;
+  const Board attack = Board::fromStones(cellsAt({{4, 4}}), cellsAt({{2, 6}}), 0);
+  const Board defence = Board::fromStones(cellsAt({{4, 4}, {6, 2}}), cellsAt({{2, 6}}), 1);
+  Board afterAttack = attack, afterDefence = defence;
+  ASSERT_EQ(afterAttack.play(cellAt(0, 0)), Outcome::None);
+  ASSERT_EQ(afterDefence.play(cellAt(0, 0)), Outcome::None);
+  book::Database db;
+  book::DeepVerdict lost, won;
+  const PositionKey lostKey = canonicalize(afterAttack).key, wonKey = canonicalize(afterDefence).key;
+  for (Cell m : moveClasses(book::boardOf(lostKey))) lost.moves.push_back({m, 0.0f, Proof::Loss, 100});
+  lost.best = lost.moves.front().move;
+  won.moves.push_back({moveClasses(book::boardOf(wonKey)).front(), 1.0f, Proof::Win, 100});
+  won.best = won.moves.front().move;
+  db.setVerdict(book::GrowOptions().deep.key(), lostKey, lost);
+  db.setVerdict(book::GrowOptions().deep.key(), wonKey, won);
+  const std::string dbPath = scratchPath("proves.db"), suite = scratchPath("proves.txt");
+  std::string error;
+  ASSERT_TRUE(book::saveDatabase(dbPath, db, error)) << error;
+  std::ofstream(suite) << "attack " << cli::hexText(attack.stones(0)) << " " << cli::hexText(attack.stones(1)) << " 0 "
+                       << cellAt(3, 3) << " 20\n"
+                       << "defence " << cli::hexText(defence.stones(0)) << " " << cli::hexText(defence.stones(1))
+                       << " 1 " << cellAt(3, 3) << " 20\n";
+  const std::string args = "run --suite " + suite + " --prove-iterations 200 --list --bot '" +
+                           std::string(YAVALATH_BIN_DIR) + "/fake_bot first'";
+  const CommandRun withDb = runTactics(args + " --db " + dbPath), without = runTactics(args);
+  EXPECT_EQ(withDb.status, 0) << withDb.out;
+  EXPECT_NE(withDb.out.find("played 0 0, answered in "), std::string::npos) << withDb.out;
+  EXPECT_NE(withDb.out.find("): solved (by the book database)"), std::string::npos) << withDb.out;
+  EXPECT_NE(withDb.out.find("): walked in (by the book database)"), std::string::npos) << withDb.out;
+  EXPECT_NE(withDb.out.find("attack     1/  1"), std::string::npos) << withDb.out;
+  EXPECT_NE(withDb.out.find("defence    0/  1"), std::string::npos) << withDb.out;
+  EXPECT_EQ(without.status, 0) << without.out;
+  EXPECT_NE(without.out.find("attack     0/  1"), std::string::npos) << without.out;
+  EXPECT_NE(without.out.find("defence    1/  1"), std::string::npos) << without.out;
+  std::remove(dbPath.c_str());
+  std::remove(suite.c_str());
+}
+
 // --db: a defence position the book database proves lost (every move class proven lost in its
 // verdict) is left out, where one prover search leaves it open; a database that cannot be read
 // is an error naming the file.

@@ -32,6 +32,9 @@
 //       - defence: avoided when the move differs from the losing move and is not proven lost;
 //         positions the prover proves lost (no defence exists) are left out and counted, whatever
 //         the search under test played; with --db, so are those a book database proves lost.
+//       With --db a move into a position the book database proves is judged by that proof (a
+//       win the database proves keeps the win; a loss it proves walks in), as the prover's
+//       search may not see as deep.
 // The prover is the offline analysis search (MCTS-Solver, forcing and exact endgame solvers) with
 // the endgame solver's budget raised so that it settles every root of up to 24 empty cells.
 #include <algorithm>
@@ -130,10 +133,11 @@ bool provenLostBeforeTheMove(Search& prover, const Board& b, uint64_t iterations
   return true;
 }
 
-// The positions a book database (bookgen) proves lost for the side to move: its deep searches,
-// minimaxed over the book's graph, prove losses deeper than one prover search finds. Seven of the
-// suite's defence positions, three stones each, are such: every move loses in the book, while the
-// prover leaves a move open. Without a database (--db) the graph is empty and proves nothing.
+// The positions a book database (bookgen) proves won or lost for the side to move: its deep
+// searches, minimaxed over the book's graph, prove results deeper than one prover search finds.
+// Seven of the suite's defence positions, three stones each, are such: every move loses in the
+// book, while the prover leaves a move open. Without a database (--db) the graph is empty and
+// proves nothing.
 class BookProofs {
  public:
   bool load(const std::string& path, std::string& error) {
@@ -142,13 +146,16 @@ class BookProofs {
     graph_ = book::BookGraph::fromDatabase(db, book::GrowOptions().deep.key());
     return true;
   }
-  bool provesLost(const Board& b) const {
-    const book::BookGraph::Node* node = graph_.find(canonicalize(b).key);
-    return node && node->estimate.proof == Proof::Loss;
-  }
+  bool provesLost(const Board& b) const { return proof(b) == Proof::Loss; }
+  bool provesWon(const Board& b) const { return proof(b) == Proof::Win; }
   size_t positions() const { return graph_.nodes().size(); }
 
  private:
+  // The graph's proof for the side to move in b; Unknown when b is not in it.
+  Proof proof(const Board& b) const {
+    const book::BookGraph::Node* node = graph_.find(canonicalize(b).key);
+    return node ? node->estimate.proof : Proof::Unknown;
+  }
   book::BookGraph graph_;
 };
 
@@ -263,7 +270,8 @@ Options parseOptions(int argc, char** argv) {
               "measures the bot as shipped, not its search alone")
       .text("--db", "FILE", o.db,
             "a book database (bookgen): a defence position its book proves lost is left out (run) or "
-            "not harvested (build), as the prover's are",
+            "not harvested (build), as the prover's are; a move into a position it proves is judged by "
+            "that proof (run)",
             "none")
       .text("--bot", "COMMAND",  o.bot,
             "judge the answers of a program speaking the CodinGame protocol instead of this build's search (run): "
@@ -483,6 +491,7 @@ struct EntryResult {
   double ms = 0;
   bool unavoidable = false;
   bool lostInBook = false;  // unavoidable by the book database's proof (--db)
+  bool judgedByBook = false;  // the verdict is the book database's proof of the position after the move (--db)
   Cell played = kNoCell;
   bool fromBook = false;
   std::string noAnswer;  // --bot: why the program gave no legal move (then the position counts as failed)
@@ -571,9 +580,15 @@ EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const O
   }
   Board after = e.board;
   const yav::Outcome outcome = r.move == kNoCell ? yav::Outcome::None : after.play(r.move);
+  // A position after the move that the book database proves (--db) needs no prover: its proofs
+  // reach deeper than one prover search, as for the positions left out below.
+  const bool judgedByBook = outcome == yav::Outcome::None && r.move != kNoCell &&
+                            (e.kind == SuiteEntry::Attack ? bookProofs.provesLost(after) : bookProofs.provesWon(after));
   bool ok;
   if (r.move == kNoCell)
     ok = false;
+  else if (judgedByBook)
+    ok = e.kind == SuiteEntry::Attack;
   else if (e.kind == SuiteEntry::Attack)
     ok = outcome == yav::Outcome::Win ||
          (outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) == Proof::Loss);
@@ -584,7 +599,7 @@ EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const O
   const bool lostInBook = e.kind == SuiteEntry::Defence && bookProofs.provesLost(e.board);
   const bool unavoidable =
       lostInBook || (e.kind == SuiteEntry::Defence && provenLostBeforeTheMove(prover, e.board, o.proveIterations));
-  return {ok,       r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, lostInBook, r.move,
+  return {ok,     r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, lostInBook, judgedByBook, r.move,
           bookMove.has_value(), noAnswer, answerMs};
 }
 
@@ -603,10 +618,11 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
                                 : !r.noAnswer.empty() ? (e.kind == SuiteEntry::Attack ? "missed: " : "walked in: ") + r.noAnswer
                                 : e.kind == SuiteEntry::Attack ? (r.ok ? "solved" : "missed")
                                                                : (r.ok ? "avoided" : "walked in");
+    const std::string why = r.judgedByBook && !r.unavoidable ? " (by the book database)" : "";
     std::printf("%3zu  %s  (suite move %s, played %s%s%s): %s\n", i + 1, formatSuiteEntry(e).c_str(),
                 cellName(e.move).c_str(), r.played == kNoCell ? "nothing" : cellName(r.played).c_str(),
                 r.fromBook ? " from the book" : "",
-                o.bot.empty() ? "" : (", answered in " + oneDecimal(r.answerMs) + " ms").c_str(), verdict.c_str());
+                o.bot.empty() ? "" : (", answered in " + oneDecimal(r.answerMs) + " ms").c_str(), (verdict + why).c_str());
   }
   for (int kind = 0; kind < 2; ++kind) {
     int total = 0, ok = 0, unavoidable = 0, lostInBook = 0, slow = 0;
