@@ -276,9 +276,9 @@ Options parseOptions(int argc, char** argv) {
       .text("--bot", "COMMAND",  o.bot,
             "judge the answers of a program speaking the CodinGame protocol instead of this build's search (run): "
             "a fresh process per position plays a warm-up first turn, then, an opponent's turn (100 ms) later, "
-            "gets the position as a later turn (100 ms; an answer after 150 ms is none, as in the arena); its own flags set its time and book (the "
-            "bot as shipped: no flags; its search alone: --no-book). A program that cannot play a first turn "
-            "of the empty board stops the run, with its stderr shown",
+            "gets the position as a later turn (100 ms; an answer after 150 ms is none, as in the arena); its "
+            "own flags set its time and book (the bot as shipped: no flags; its search alone: --no-book). A "
+            "program that cannot play a first turn of the empty board stops the run, with its stderr shown",
             "none: this build's search")
       .option("--list", o.list, "one line per position with the move played and the verdict (run)");
   const std::vector<std::string> positional =

@@ -19,27 +19,16 @@ class PositionIndex {
   size_t size() const { return size_; }
 
   // The number stored for `key`, or kAbsent.
-  int find(const PositionKey& key) const {
-    if (slots_.empty()) return kAbsent;
-    for (size_t i = home(key);; i = (i + 1) & mask()) {
-      const Slot& s = slots_[i];
-      if (s.value == kAbsent) return kAbsent;
-      if (s.holds(key)) return s.value;
-    }
-  }
+  int find(const PositionKey& key) const { return slots_.empty() ? kAbsent : slots_[slotOf(key)].value; }
 
   // Stores `value` (>= 0) for `key` unless the key is present; whether it was stored.
   bool insert(const PositionKey& key, int value) {
     if (2 * (size_ + 1) > slots_.size()) rehash(2 * (size_ + 1));
-    for (size_t i = home(key);; i = (i + 1) & mask()) {
-      Slot& s = slots_[i];
-      if (s.value == kAbsent) {
-        s = Slot{key.mine, key.theirs, value, key.stealAvailable};
-        ++size_;
-        return true;
-      }
-      if (s.holds(key)) return false;
-    }
+    Slot& s = slots_[slotOf(key)];
+    if (s.value != kAbsent) return false;
+    s = Slot{key.mine, key.theirs, value, key.stealAvailable};
+    ++size_;
+    return true;
   }
 
   // Room for `count` keys without rehashing.
@@ -56,6 +45,12 @@ class PositionIndex {
     bool holds(const PositionKey& k) const { return mine == k.mine && theirs == k.theirs && stealAvailable == k.stealAvailable; }
   };
 
+  // The slot holding `key`, or the empty one where it would go (the table is never full).
+  size_t slotOf(const PositionKey& key) const {
+    size_t i = home(key);
+    while (slots_[i].value != kAbsent && !slots_[i].holds(key)) i = (i + 1) & mask();
+    return i;
+  }
   size_t mask() const { return slots_.size() - 1; }
   // The high bits of a multiplicative hash: every bit of the key moves them (the low bits of
   // PositionKeyHash ignore the board's top rows, which a power-of-two mask would expose).
