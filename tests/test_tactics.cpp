@@ -60,6 +60,19 @@ TEST(Tactics, ALostDefencePositionIsLeftOutWhateverIsPlayed) {
   }
 }
 
+// An endgame of 27 empty cells that is lost before the suite's move, beyond the analysis search's
+// exact solves (at most 24 empty cells at the root): the prover's root solve reaches 30 cells, so
+// it is left out. With 24 it counted as avoidable, as did 33 positions of tactics_suite_600.txt.
+TEST(Tactics, ALostEndgameOfTwentySevenEmptyCellsIsLeftOut) {
+  const std::string suite = yav::scratchPath("lost27.txt");
+  std::ofstream(suite) << "defence 026600822ada0024 14004b20d5209880 0 4 25\n";
+  const yav::CommandRun tool = runTactics("run --suite " + suite + " --time-ms 10 --prove-iterations 20000 --list");
+  EXPECT_EQ(tool.status, 0) << tool.out;
+  EXPECT_NE(tool.out.find("left out (lost before the move)"), std::string::npos) << tool.out;
+  EXPECT_NE(tool.out.find("defence    0/  0  (1 left out"), std::string::npos) << tool.out;
+  std::remove(suite.c_str());
+}
+
 // --db: a move into a position the book database proves is judged by that proof, where one short
 // prover search sees nothing. The program (fake_bot first) plays the first empty cell, (0,0): into
 // a position the database proves lost for the opponent, the attack is solved; into one it proves

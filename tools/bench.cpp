@@ -1,7 +1,8 @@
 // Single-threaded speed of the core, from the empty board: random playouts/s, smart playouts/s and
 // nanoseconds per canonicalisation of realistic (6-12 stone) positions.
-// Also MCTS iterations/s of the bot's search (or another configuration: --config) on the bench
-// positions (tests/data/bench_*.txt).
+// Also the two solvers (nodes/s; the endgame solver's share of real late positions solved in its
+// root budget) and MCTS iterations/s of the bot's search (or another configuration: --config) on
+// the bench positions (tests/data/bench_*.txt).
 // Ends with one machine-readable line: RESULT random_pps=<n> smart_pps=<n> canon_ns=<n> ... mcts_ips_1=<n> ...
 #include <algorithm>
 #include <cerrno>
@@ -25,6 +26,7 @@
 #include "tools/cli.h"
 #include "tools/progress.h"
 #include "tools/search_config.h"
+#include "tools/tactics_suite.h"
 
 using namespace yav;
 
@@ -136,7 +138,7 @@ double timeCheckCells(const std::vector<PositionKey>& positions, double seconds,
 }
 
 struct SolverStats {
-  double nodesPerSecond = 0, solved = 0, positions = 0;
+  double nodesPerSecond = 0, solved = 0, positions = 0, seconds = 0;
 };
 
 // Nodes per second of one solver over `boards`, each solved once in turn; `solve` returns the
@@ -151,7 +153,8 @@ SolverStats timeSolver(const std::vector<Board>& boards, Solve solve) {
     const std::pair<uint64_t, bool> r = solve(b);
     nodes += r.first, s.solved += r.second, ++s.positions;
   }
-  s.nodesPerSecond = double(nodes) / secondsSince(start);
+  s.seconds = secondsSince(start);
+  s.nodesPerSecond = double(nodes) / s.seconds;
   return s;
 }
 
@@ -165,14 +168,36 @@ SolverStats timeForcing(uint64_t seed) {
   });
 }
 
-// Endgame solver: 512 positions of 37-45 stones (16-24 empty cells), at most 100,000 nodes each
-// (its root budget in the search); `solved` counts exact values found.
-SolverStats timeEndgame(uint64_t seed) {
+// Endgame solver: the positions of a tactical suite (tools/tactics_suite.h) with 21-28 empty
+// cells, each before and after the suite's move, at most 100,000 nodes each (its root budget in
+// the search); `solved` counts exact values found. Positions of real games: random quiet ones of
+// this size are nearly all dead cells, solved by any move order.
+SolverStats timeEndgame(const std::vector<Board>& boards) {
   EndgameSolver solver;
-  return timeSolver(quietPositions(512, 37, 45, seed), [&](const Board& b) {
+  return timeSolver(boards, [&](const Board& b) {
     const EndgameResult r = solver.solve(b, 100000);
     return std::make_pair(r.nodes, r.solved);
   });
+}
+
+std::vector<Board> endgamePositions(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<SuiteEntry> suite;
+  std::string error;
+  if (!in || !parseSuite(in, path, suite, error)) {
+    std::fprintf(stderr, "bench: %s\n", in ? error.c_str() : ("cannot read '" + path + "': " + std::strerror(errno)).c_str());
+    std::exit(2);
+  }
+  std::vector<Board> boards;
+  for (const SuiteEntry& e : suite) {
+    Board after = e.board;
+    const bool ongoing = after.play(e.move) == Outcome::None;
+    for (const Board& b : {e.board, after}) {
+      const int empties = popcount(b.empty());
+      if ((ongoing || &b == &e.board) && empties >= 21 && empties <= 28) boards.push_back(b);
+    }
+  }
+  return boards;
 }
 
 }  // namespace
@@ -201,6 +226,7 @@ double timeMcts(const std::string& path, double seconds, uint64_t seed, const Se
 int main(int argc, char** argv) {
   double seconds = 2;
   std::string mctsFiles = "tests/data/bench_empty_id1.txt,tests/data/bench_midgame_id2.txt";
+  std::string endgameSuite = "tests/data/tactics_suite_600.txt";
   uint64_t seed = 1;
   int rounds = 1;
   SearchConfig config;
@@ -211,6 +237,8 @@ int main(int argc, char** argv) {
       .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each")
       .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed")
       .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s", mctsFiles)
+      .text("--endgame", "FILE", endgameSuite, "tactical suite whose positions of 21-28 empty cells time the endgame solver",
+            endgameSuite)
       .value("--config", "CONFIG", "the search's configuration for MCTS iterations/s (search_match --help)",
              "the bot's", [&config, &configName](const std::string& v) {
                std::string error;
@@ -220,6 +248,7 @@ int main(int argc, char** argv) {
   flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N]\n");
   symmetries();  // built on first use: not inside a timed loop
   const std::vector<PositionKey> positions = realisticPositions(4096, seed + 2);
+  const std::vector<Board> endgameBoards = endgamePositions(endgameSuite);
 
   // Each round measures everything once; the best round of each measurement is kept, which on a
   // shared machine is the closest to the speed of an idle core.
@@ -250,7 +279,7 @@ int main(int argc, char** argv) {
     const SolverStats f = timeForcing(seed + 5 + uint64_t(round));
     if (f.nodesPerSecond > forcing.nodesPerSecond) forcing = f;
     measured("forcing solver");
-    const SolverStats e = timeEndgame(seed + 7 + uint64_t(round));
+    const SolverStats e = timeEndgame(endgameBoards);
     if (e.nodesPerSecond > endgame.nodesPerSecond) endgame = e;
     measured("endgame solver");
     if (r.games / r.seconds > randomPps) random = r, randomPps = r.games / r.seconds;
@@ -272,14 +301,14 @@ int main(int argc, char** argv) {
   std::printf("check   %10.1f ns per checkCells call (same positions)\n", checkNs);
   std::printf("forcing %10.0f solver nodes/s (4096 mid-game positions, depth 30, <= 20000 nodes; %.1f%% have a forced win)\n",
               forcing.nodesPerSecond, 100.0 * forcing.solved / forcing.positions);
-  std::printf("endgame %10.0f solver nodes/s (512 positions with 16-24 empty cells, <= 100000 nodes; %.1f%% solved)\n",
-              endgame.nodesPerSecond, 100.0 * endgame.solved / endgame.positions);
+  std::printf("endgame %10.0f solver nodes/s (%.0f positions of %s with 21-28 empty cells, <= 100000 nodes; %.1f%% solved in %.2f s)\n",
+              endgame.nodesPerSecond, endgame.positions, endgameSuite.c_str(), 100.0 * endgame.solved / endgame.positions, endgame.seconds);
   for (size_t i = 0; i < mctsPaths.size(); ++i)
     std::printf("mcts    %10.0f iterations/s (%s, %s, %.2f s from an empty tree)\n", mctsIps[i], configName.c_str(),
                 mctsPaths[i].c_str(), seconds);
   std::printf("smart/random playout speed ratio %.3f\n", smartPps / randomPps);
-  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f endgame_nps=%.0f", randomPps,
-              smartPps, canonNs, forcing.nodesPerSecond, endgame.nodesPerSecond);
+  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f endgame_nps=%.0f endgame_solved=%.0f",
+              randomPps, smartPps, canonNs, forcing.nodesPerSecond, endgame.nodesPerSecond, endgame.solved);
   for (size_t i = 0; i < mctsPaths.size(); ++i) std::printf(" mcts_ips_%zu=%.0f", i + 1, mctsIps[i]);
   std::printf("\n");
   return 0;
