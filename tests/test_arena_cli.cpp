@@ -392,17 +392,30 @@ TEST(ArenaCli, UsageErrors) {
 }
 
 // bench --config measures another search configuration's iterations and names it; a bad one is
-// a usage error.
+// a usage error. The endgame solver is timed on the positions of 21-28 empty cells of --endgame
+// (here one lost endgame of 27 empty cells, before and after its move: two positions, both
+// solved); a suite without such a position is an error, not a figure of nothing.
 TEST(ArenaCli, BenchMeasuresTheSearchConfigurationItIsGiven) {
   const std::string position = std::string(YAVALATH_SOURCE_DIR) + "/tests/data/bench_midgame_id2.txt";
-  CommandRun r = run(kBin + "/bench --seconds 0.01 --mcts " + position + " --config noforcing,rave=3000");
+  const std::string endgame = scratchPath("bench_endgame.txt");
+  std::ofstream(endgame) << "defence 026600822ada0024 14004b20d5209880 0 4 25\n";
+  const std::string quick = kBin + "/bench --seconds 0.01 --endgame " + endgame + " --mcts " + position;
+  CommandRun r = run(quick + " --config noforcing,rave=3000");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("iterations/s (config 'noforcing,rave=3000', "), std::string::npos) << r.out;
-  r = run(kBin + "/bench --seconds 0.01 --mcts " + position);
+  EXPECT_NE(r.out.find("(2 positions of " + endgame + " with 21-28 empty cells, <= 100000 nodes; 100.0% solved"),
+            std::string::npos)
+      << r.out;
+  r = run(quick);
   EXPECT_NE(r.out.find("iterations/s (the bot's search, "), std::string::npos) << r.out;
   r = run(kBin + "/bench --config bogus");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("unknown config key 'bogus'"), std::string::npos) << r.out;
+  std::ofstream(endgame) << "defence 0000000000000000 0000000000000000 0 30 9\n";  // the empty board only
+  r = run(quick);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("has no position of 21-28 empty cells"), std::string::npos) << r.out;
+  std::remove(endgame.c_str());
 }
 
 TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {

@@ -197,6 +197,10 @@ std::vector<Board> endgamePositions(const std::string& path) {
       if ((ongoing || &b == &e.board) && empties >= 21 && empties <= 28) boards.push_back(b);
     }
   }
+  if (boards.empty()) {
+    std::fprintf(stderr, "bench: '%s' has no position of 21-28 empty cells for the endgame solver\n", path.c_str());
+    std::exit(2);
+  }
   return boards;
 }
 

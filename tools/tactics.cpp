@@ -39,6 +39,7 @@
 // the endgame solver's reach raised so that it settles nearly every root of up to 30 empty cells.
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cerrno>
 #include <chrono>
@@ -96,14 +97,16 @@ std::vector<SuiteEntry> readSuite(const std::string& path) {
 constexpr size_t kNodes = size_t(4) << 20;
 
 // The prover: the offline analysis search, whose exact endgame solver settles a root of up to 30
-// empty cells (30,000,000 nodes, about 3 s at most). With the analysis default (24 cells, 100,000
-// nodes) it left a lost endgame of the suite (18 empty cells, about 270,000 nodes) unproven, and
-// with 24 cells 25 of the 29 defence positions of 25-28 empty cells of tactics_suite_600.txt,
-// which the exact solver proves lost: each was then counted as avoidable when no defence existed.
-SearchOptions proverOptions() {
+// empty cells with 75 nodes for each prover iteration (30,000,000 at the default 400,000: about
+// 3 s at most; a quick prover for tests gets a quick solve). With the analysis default (24 cells,
+// 100,000 nodes) it left a lost endgame of the suite (18 empty cells, about 270,000 nodes)
+// unproven, and with 24 cells 25 of the 29 defence positions of 25-28 empty cells of
+// tactics_suite_600.txt, which the exact solver proves lost: each was then counted as avoidable
+// when no defence existed.
+SearchOptions proverOptions(uint64_t proveIterations) {
   SearchOptions o = SearchOptions::deepAnalysis();
   o.endgameRootEmpties = 30;
-  o.endgameRootNodes = 30000000;
+  o.endgameRootNodes = uint32_t(std::min<uint64_t>(75 * proveIterations, UINT32_MAX));
   return o;
 }
 
@@ -254,7 +257,7 @@ Options parseOptions(int argc, char** argv) {
               "continue the build that a signal (Ctrl-C) stopped, in --out, with the same options: its "
               "finished games are kept and the rest are played")
       .integer("--iterations", "N", o.iterations, 1, cli::kNoLimit, "iterations per self-play move (build)")
-      .integer("--prove-iterations", "N", o.proveIterations, 1, cli::kNoLimit, "iterations of the prover search")
+      .integer("--prove-iterations", "N", o.proveIterations, 1, cli::kNoLimit, "iterations of the prover search (its exact solve of a root of up to 30 empty cells gets 75 nodes an iteration)")
       .integer("--seed", "S", o.seed, 0, cli::kNoLimit, "first game's seed (build)")
       .text("--suite", "FILE", o.suite, "suite to run (run)", "none, needed by run")
       .number("--time-ms", "MS", o.timeMs, 1, cli::kNoMax, "time per position (run)", "75, the bot's later turns")
@@ -448,7 +451,7 @@ int buildSuite(const Options& o) {
                              (unsigned long long)resumedAt, (unsigned long long)games, entries.size());
   stopOnSignals(stopRequested);
   const uint64_t done = forEachInParallel(resumedAt, games, o.jobs, "games", [&](uint64_t g) {
-    thread_local Search player(kNodes, playing), prover(kNodes, proverOptions());  // one per thread
+    thread_local Search player(kNodes, playing), prover(kNodes, proverOptions(o.proveIterations));  // one per thread
     std::vector<SuiteEntry> found;
     if (o.records.empty())
       harvest(selfPlay(player, o.iterations, o.seed + g), 2, prover, o.proveIterations, bookProofs, found);
@@ -696,7 +699,7 @@ int runSuite(const Options& o) {
   std::vector<EntryResult> results(entries.size());
   stopOnSignals(stopRequested);
   const size_t done = forEachInParallel(0, entries.size(), o.jobs, "positions", [&](uint64_t i) {
-    thread_local Search player(kNodes, o.tested.options), prover(kNodes, proverOptions());
+    thread_local Search player(kNodes, o.tested.options), prover(kNodes, proverOptions(o.proveIterations));
     results[i] = judge(entries[i], i, o, o.book ? &book : nullptr, bookProofs, player, prover);
   });
   if (done == entries.size()) {
