@@ -189,13 +189,14 @@ std::vector<Board> endgamePositions(const std::string& path) {
     std::exit(2);
   }
   std::vector<Board> boards;
+  auto take = [&boards](const Board& b) {
+    const int empties = popcount(b.empty());
+    if (empties >= 21 && empties <= 28) boards.push_back(b);
+  };
   for (const SuiteEntry& e : suite) {
+    take(e.board);
     Board after = e.board;
-    const bool ongoing = after.play(e.move) == Outcome::None;
-    for (const Board& b : {e.board, after}) {
-      const int empties = popcount(b.empty());
-      if ((ongoing || &b == &e.board) && empties >= 21 && empties <= 28) boards.push_back(b);
-    }
+    if (after.play(e.move) == Outcome::None) take(after);  // a move that ends the game leaves nothing to solve
   }
   if (boards.empty()) {
     std::fprintf(stderr, "bench: '%s' has no position of 21-28 empty cells for the endgame solver\n", path.c_str());
