@@ -181,19 +181,12 @@ SolverStats timeEndgame(const std::vector<Board>& boards) {
 }
 
 std::vector<Board> endgamePositions(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<SuiteEntry> suite;
-  std::string error;
-  if (!in || !parseSuite(in, path, suite, error)) {
-    std::fprintf(stderr, "bench: %s\n", in ? error.c_str() : ("cannot read '" + path + "': " + std::strerror(errno)).c_str());
-    std::exit(2);
-  }
   std::vector<Board> boards;
   auto take = [&boards](const Board& b) {
     const int empties = popcount(b.empty());
     if (empties >= 21 && empties <= 28) boards.push_back(b);
   };
-  for (const SuiteEntry& e : suite) {
+  for (const SuiteEntry& e : readSuite(path, "bench")) {
     take(e.board);
     Board after = e.board;
     if (after.play(e.move) == Outcome::None) take(after);  // a move that ends the game leaves nothing to solve

@@ -78,22 +78,6 @@ using namespace yav;
 
 namespace {
 
-// Reads a suite; exits (status 2) with the file name and line number on a malformed line.
-std::vector<SuiteEntry> readSuite(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) {
-    std::fprintf(stderr, "tactics: cannot read %s: %s\n", path.c_str(), std::strerror(errno));
-    std::exit(2);
-  }
-  std::vector<SuiteEntry> out;
-  std::string error;
-  if (!parseSuite(in, path, out, error)) {
-    std::fprintf(stderr, "tactics: %s\n", error.c_str());
-    std::exit(2);
-  }
-  return out;
-}
-
 constexpr size_t kNodes = size_t(4) << 20;
 
 // The prover: the offline analysis search, whose exact endgame solver settles a root of up to 30
@@ -593,7 +577,7 @@ EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const O
       lostInBook || (e.kind == SuiteEntry::Defence && provenLostBeforeTheMove(prover, e.board, o.proveIterations));
   // A position after the move that the book database proves (--db) needs no prover: its proofs
   // reach deeper than one prover search, as for the positions left out above.
-  const bool judgedByBook = outcome == yav::Outcome::None && r.move != kNoCell &&
+  const bool judgedByBook = !unavoidable && outcome == yav::Outcome::None && r.move != kNoCell &&
                             (e.kind == SuiteEntry::Attack ? bookProofs.provesLost(after) : bookProofs.provesWon(after));
   bool ok;
   if (r.move == kNoCell || unavoidable)
@@ -624,7 +608,7 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
                                 : !r.noAnswer.empty() ? (e.kind == SuiteEntry::Attack ? "missed: " : "walked in: ") + r.noAnswer
                                 : e.kind == SuiteEntry::Attack ? (r.ok ? "solved" : "missed")
                                                                : (r.ok ? "avoided" : "walked in");
-    const std::string why = r.judgedByBook && !r.unavoidable ? " (by the book database)" : "";
+    const std::string why = r.judgedByBook ? " (by the book database)" : "";
     std::printf("%3zu  %s  (suite move %s, played %s%s%s): %s\n", i + 1, formatSuiteEntry(e).c_str(),
                 cellName(e.move).c_str(), r.played == kNoCell ? "nothing" : cellName(r.played).c_str(),
                 r.fromBook ? " from the book" : "",
@@ -672,7 +656,7 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
 
 // tactics run: every position of the suite, with the progress and the shares found.
 int runSuite(const Options& o) {
-  std::vector<SuiteEntry> entries = readSuite(o.suite);
+  std::vector<SuiteEntry> entries = readSuite(o.suite, "tactics");
   OpeningBook book;
   std::string error;
   if (o.book && !book.load(kEmbeddedBook, error)) {

@@ -5,7 +5,12 @@
 // the losing move that was played.
 #pragma once
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <istream>
 #include <sstream>
 #include <string>
@@ -63,6 +68,23 @@ inline bool parseSuite(std::istream& in, const std::string& name, std::vector<Su
   if (!ok) return false;
   if (out.empty()) return error = name + ": no position in its " + std::to_string(lines) + " lines", false;
   return true;
+}
+
+// Reads the suite at `path` for the tool named `tool`; exits (status 2) with the file name, and the
+// line number of a malformed line, when it cannot.
+inline std::vector<SuiteEntry> readSuite(const std::string& path, const char* tool) {
+  std::ifstream in(path);
+  if (!in) {
+    std::fprintf(stderr, "%s: cannot read %s: %s\n", tool, path.c_str(), std::strerror(errno));
+    std::exit(2);
+  }
+  std::vector<SuiteEntry> out;
+  std::string error;
+  if (!parseSuite(in, path, out, error)) {
+    std::fprintf(stderr, "%s: %s\n", tool, error.c_str());
+    std::exit(2);
+  }
+  return out;
 }
 
 }  // namespace yav
