@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -15,12 +16,14 @@
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
 #include "tools/book/engine.h"
+#include "tools/book/certificate.h"
 #include "tools/book/files.h"
 #include "tools/book/graph_print.h"
 #include "tools/book/grow.h"
 #include "tools/book/html.h"
 #include "tools/book/shipped.h"
 #include "tools/book/plan.h"
+#include "tools/book/prove.h"
 #include "tools/book/print.h"
 #include "tools/book/selfplay.h"
 #include "tools/cli.h"
@@ -38,7 +41,9 @@ const char* const kCommands =
     "       bookgen stats [FILE] [--top N] runs, positions per depth, first moves, answers to each first move\n"
     "       bookgen drop-run FILE ID      leaves out one run's games (ids as stats prints them)\n"
     "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
-    "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n";
+    "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n"
+    "       bookgen prove [options]       proof-number searches of a position's replies; settled ones become verdicts\n"
+    "       bookgen certificate [options] writes a checkable proof of a position (docs/proofs.md)\n";
 const char* const kFooter =
     "Only one process writes a database at a time (lock FILE.lock); each run gets a random id, and\n"
     "its seed, settings, engine version and date are recorded in the database (bookgen stats).\n";
@@ -592,6 +597,166 @@ int htmlCommand(int argc, char** argv) {
   return 0;
 }
 
+// --- proofs (docs/proofs.md) ---
+
+struct ProofSettings {
+  std::string dbPath = "book/book.db", moves, winner = "auto", out;
+  GrowOptions grown;  // its budget names the book's verdicts
+  ProveOptions prove;
+  CertificateOptions certificate;
+};
+
+// The flags prove and certificate share: which book, which position, whose win.
+cli::Flags& proofTargetFlags(cli::Flags& flags, ProofSettings& s) {
+  return flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath)
+      .text("--moves", "'X Y; X Y'", s.moves, "the position after these moves (no steal is searched after them)", "the empty board")
+      .value("--winner", "mover|opponent|auto", "whose win is to be proven: the player to move there or the other one",
+             "auto: the book's proof, else the side its value favours",
+             [&s](const std::string& v) {
+               s.winner = v;
+               return v == "mover" || v == "opponent" || v == "auto" ? "" : "--winner expects mover, opponent or auto, got '" + v + "'";
+             });
+}
+
+// The target board, checked: a legal, unfinished position with a move left.
+bool proofTarget(const ProofSettings& s, Board& b) {
+  std::string error;
+  if (!playMoves(s.moves, b, error)) return fail("--moves: " + error), false;
+  if (!b.empty()) return fail("--moves: the board is full"), false;
+  return true;
+}
+
+// The book's proof for the player to move at b, searched as placements only (no steal).
+Proof graphProof(const BookGraph& graph, const Board& b) {
+  const BookGraph::Node* n = graph.find(canonicalize(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false}).key);
+  return n ? n->estimate.proof : Proof::Unknown;
+}
+
+// The attacker (a player index of b) that --winner names.
+int proofAttacker(const ProofSettings& s, const BookGraph& graph, const Board& b) {
+  const int mover = b.toMove();
+  if (s.winner == "mover") return mover;
+  if (s.winner == "opponent") return mover ^ 1;
+  const Proof p = graphProof(graph, b);
+  if (p == Proof::Win) return mover;
+  if (p == Proof::Loss) return mover ^ 1;
+  const BookGraph::Node* n = graph.find(canonicalize(PositionKey{b.stones(mover), b.stones(mover ^ 1), false}).key);
+  return n && n->estimate.mean < 0.5 ? mover ^ 1 : mover;
+}
+
+int proveCommand(int argc, char** argv) {
+  ProofSettings s;
+  cli::Flags flags("bookgen");
+  proofTargetFlags(flags, s)
+      .integer("--threads", "N", s.prove.threads, 1, 256, "searching threads")
+      .number("--hours", "H", s.prove.hours, 0, cli::kNoMax, "stop after H hours", "until the position is settled")
+      .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
+      .number("--progress", "SEC", s.prove.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
+      .number("--checkpoint", "SEC", s.prove.checkpointSeconds, 1, cli::kNoMax, "seconds between saves (and at the end, and on Ctrl-C)");
+  flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "prove options:\n");
+  Board target;
+  if (!proofTarget(s, target)) return 2;
+  FileLock lock;
+  Database db;
+  if (!openForWriting(s.dbPath, lock, db)) return 1;
+  const std::string key = s.grown.deep.key();
+  std::cerr << "loading the book graph of " << key << "\n";
+  const BookGraph graph = BookGraph::fromDatabase(db, key);
+  const int attacker = proofAttacker(s, graph, target);
+  if (const Proof p = graphProof(graph, target); p == Proof::Win || p == Proof::Loss)
+    std::cerr << "the book already proves this position: a " << proofName(p) << " for the player to move\n";
+  std::ostringstream parameters;
+  parameters << "prove moves='" << s.moves << "' winner=" << (attacker == target.toMove() ? "mover" : "opponent")
+             << " threads=" << s.prove.threads << " budget=" << s.prove.firstBudget;
+  beginRun(db, false, 0, parameters.str());
+  size_t recorded = 0;
+  std::string error;
+  bool saveFailed = false;
+  auto save = [&] {
+    if (!saveDatabase(s.dbPath, db, error)) saveFailed = true;
+    else std::cerr << "saved " << s.dbPath << " (" << recorded << " positions settled by this run)\n";
+  };
+  // A settled reply becomes a verdict: the winning move, or every move class proven lost.
+  auto record = [&](const Board& b, Proof p, Cell win) {
+    const Canonical c = canonicalize(b);
+    DeepVerdict v;
+    if (p == Proof::Win) {
+      if (win == kNoCell) return;
+      v.best = c.toCanonical(win);
+      v.moves.push_back({v.best, 1.0f, Proof::Win, 0});
+    } else {
+      for (Cell m : moveClasses(b)) v.moves.push_back({c.toCanonical(m), 0.0f, Proof::Loss, 0});
+      v.best = v.moves.empty() ? kNoCell : v.moves.front().move;
+    }
+    db.setVerdict(key, c.key, v);
+    ++recorded;
+  };
+  KnownProof known = [&graph](const PositionKey& k) {
+    const BookGraph::Node* n = graph.find(k);
+    return n ? n->estimate.proof : Proof::Unknown;
+  };
+  std::cerr << "proving a win for the " << (attacker == target.toMove() ? "player to move" : "opponent of the player to move")
+            << " after '" << s.moves << "' with " << s.prove.threads << " threads\n";
+  Prover prover(target, attacker, s.prove, known, record, save);
+  const ProofNumbers n = prover.run(gStop, std::cerr);
+  if (n.proven()) record(target, attacker == target.toMove() ? Proof::Win : Proof::Loss,
+                         attacker == target.toMove() ? [&] {
+                           for (const ProveItem& i : prover.items()) if (i.numbers.proven()) return i.move;
+                           return kNoCell;
+                         }() : kNoCell);
+  save();
+  std::cerr << "target " << (n.proven() ? "PROVEN: the attacker wins" : n.disproven() ? "DISPROVEN: the attacker does not win" : "open")
+            << " (pn " << n.pn << ", dn " << n.dn << "); " << prover.settledPositions() << " positions settled in the searches\n";
+  return runExit(!saveFailed, error);
+}
+
+int certificateCommand(int argc, char** argv) {
+  ProofSettings s;
+  cli::Flags flags("bookgen");
+  proofTargetFlags(flags, s)
+      .text("--out", "FILE", s.out, "the certificate file (required)", "")
+      .integer("--threat-depth", "D", s.certificate.threatDepth, 1, 8, "attacker moves of the threat sequences the checker settles leaves with")
+      .integer("--budget", "N", s.certificate.searchBudget, 1, cli::kNoLimit,
+               "proof-number expansions for one position the book does not prove");
+  flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "certificate options:\n");
+  if (s.out.empty()) return fail("certificate: --out FILE is required");
+  Board root;
+  if (!proofTarget(s, root)) return 2;
+  Database db;
+  std::string error;
+  if (!loadReported(s.dbPath, db, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
+  const int attacker = proofAttacker(s, graph, root);
+  stopOnSignals(gStop);
+  const auto start = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  CertificateWriter writer(&graph, s.certificate, &gStop);
+  std::cerr << "certificate of a win for player " << attacker + 1 << " after '" << s.moves << "'\n";
+  const bool ok = writer.build(root, attacker, error, [&](const CertificateWriter& w) {
+    std::cerr << "certificate: " << std::fixed << std::setprecision(0) << seconds() << " s, " << w.table().size()
+              << " table positions, " << w.leaves() << " threat leaves, " << w.searched() << " proof searches ("
+              << w.expansions() << " expansions)\n";
+  });
+  if (!ok) {
+    if (gStop.load()) return std::cerr << "bookgen: stopped by signal; no certificate written\n", kInterruptedStatus;
+    return std::cerr << "bookgen: no certificate: " << error << "\n", 1;
+  }
+  const std::vector<std::string> comments = {
+      "moves: '" + s.moves + "' (then placements only, no steal)",
+      "claim: player " + std::to_string(attacker + 1) + " wins",
+      "made by: bookgen certificate --db " + s.dbPath + " --moves '" + s.moves + "' --threat-depth " +
+          std::to_string(s.certificate.threatDepth) + " --budget " + std::to_string(s.certificate.searchBudget)};
+  if (!writeFileAtomically(s.out, certificateText(root, attacker == root.toMove(), s.certificate.threatDepth, writer.table(), comments), error))
+    return std::cerr << "bookgen: " << error << "\n", 1;
+  std::cerr << "wrote " << s.out << ": " << writer.table().size() << " table positions, " << writer.leaves() << " threat leaves, "
+            << writer.searched() << " positions proven by proof-number search, " << std::fixed << std::setprecision(1)
+            << seconds() << " s\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -616,6 +781,8 @@ int main(int argc, char** argv) {
   if (command == "drop-run") return dropRunCommand(argc - 2, argv + 2);
   if (command == "show") return showCommand(argc - 2, argv + 2);
   if (command == "html") return htmlCommand(argc - 2, argv + 2);
+  if (command == "prove") return proveCommand(argc - 2, argv + 2);
+  if (command == "certificate") return certificateCommand(argc - 2, argv + 2);
   if (command == "--help" || command == "-h") {
     std::cout << usage();
     return 0;

@@ -1,0 +1,212 @@
+// Proof-number search (tools/book/proof_search.h) against full minimax on the reference rules,
+// certificates (tools/book/certificate.h) read back by the independent checker, and the
+// command-line behaviour of bookgen prove and bookgen certificate.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <string>
+#include <vector>
+
+#include "endgame.h"
+#include "tests/random_positions.h"
+#include "tests/reference_rules.h"
+#include "tests/test_util.h"
+#include "tools/book/certificate.h"
+#include "tools/book/proof_search.h"
+
+namespace yav::book {
+namespace {
+
+using reference::RefOutcome;
+using reference::ReferenceBoard;
+
+// +1 / 0 / -1: the game value for the side to move, by full minimax of every legal move.
+int minimaxValue(const ReferenceBoard& r) {
+  int best = -1;
+  for (int i = 0; i < 61 && best < 1; ++i) {
+    if (r.at(i) != ReferenceBoard::kEmpty) continue;
+    ReferenceBoard next = r;
+    const RefOutcome o = next.play(i);
+    best = std::max(best, o == RefOutcome::Win ? 1 : o == RefOutcome::Loss ? -1 : o == RefOutcome::Draw ? 0 : -minimaxValue(next));
+  }
+  return best;
+}
+
+// The searches' own solvers are kept out of the way (no exact solver, threat sequences of one
+// move), so that the proof numbers themselves decide.
+ProofSearchOptions bareOptions() {
+  ProofSearchOptions o;
+  o.endgameCells = 0;
+  o.forcingDepth = 1;
+  return o;
+}
+
+TEST(ProofSearch, VerdictsMatchFullMinimaxForBothClaims) {
+  Rng rng(5150);
+  int wins = 0, notWins = 0, tested = 0;
+  while (tested < 120) {
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 51 + int(rng.below(3)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    const int value = minimaxValue(p.slow);  // 8 to 10 empty cells
+    for (int attacker = 0; attacker < 2; ++attacker) {
+      ProofSearch search(bareOptions());
+      const ProofNumbers n = search.run(p.fast, attacker, 1u << 22);
+      ASSERT_TRUE(n.settled()) << "position " << tested;
+      const bool attackerWins = attacker == p.fast.toMove() ? value == 1 : value == -1;
+      ASSERT_EQ(n.proven(), attackerWins) << "position " << tested << ", attacker " << attacker << ", value " << value;
+      wins += attackerWins, notWins += !attackerWins;
+      if (attackerWins && attacker == p.fast.toMove()) {  // the move it names keeps the win
+        const Cell m = search.winningMove(p.fast, attacker);
+        ASSERT_NE(m, kNoCell);
+        ReferenceBoard next = p.slow;
+        const RefOutcome o = next.play(m);
+        ASSERT_TRUE(o == RefOutcome::Win || (o == RefOutcome::None && minimaxValue(next) == -1)) << cellName(m);
+      }
+    }
+    ++tested;
+  }
+  EXPECT_GT(wins, 30);
+  EXPECT_GT(notWins, 30);
+}
+
+// Later positions, where the exact endgame solver (checked against minimax in test_endgame.cpp)
+// is the reference: 13 to 16 empty cells.
+TEST(ProofSearch, VerdictsMatchTheEndgameSolverWithMoreEmptyCells) {
+  Rng rng(77);
+  EndgameSolver exact(20);
+  int tested = 0, proven = 0;
+  while (tested < 24) {
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 45 + int(rng.below(4)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    const EndgameResult e = exact.solve(p.fast, uint64_t(1) << 26);
+    if (!e.solved) continue;
+    ProofSearchOptions o;
+    o.endgameCells = 0;
+    ProofSearch search(o);
+    const ProofNumbers n = search.run(p.fast, p.fast.toMove(), 1u << 22);
+    ASSERT_TRUE(n.settled());
+    ASSERT_EQ(n.proven(), e.value == 1) << "position " << tested;
+    proven += n.proven(), ++tested;
+  }
+  EXPECT_GT(proven, 3);
+  EXPECT_LT(proven, 21);
+}
+
+TEST(ProofSearch, ABudgetLeavesTheRootOpenAndALargerOneContinues) {
+  Board b;  // the empty board: far from settled
+  ProofSearch search(bareOptions());
+  const ProofNumbers first = search.run(b, 0, 10);
+  EXPECT_FALSE(first.settled());
+  EXPECT_GE(search.expansions(), 10u);
+  EXPECT_LE(search.expansions(), 12u);  // the budget is checked between children
+  const uint64_t before = search.expansions();
+  search.run(b, 0, 50);
+  EXPECT_GT(search.expansions(), before);
+}
+
+// A late position where the player to move wins, and its moves from the empty board.
+struct WonPosition {
+  Board board;
+  std::string moves;
+};
+WonPosition wonLatePosition(uint64_t seed, int stones) {
+  Rng rng(seed);
+  EndgameSolver exact(18);
+  for (;;) {
+    Board b;
+    std::string moves;
+    bool ok = true;
+    for (int n = 0; n < stones && ok; ++n) {
+      const int me = b.toMove();
+      const Bitboard threats = b.winningCells(me ^ 1);
+      Bitboard choice = (threats ? threats : b.empty()) & ~b.losingCells(me) & ~b.winningCells(me);
+      if (!choice || b.winningCells(me)) ok = false;
+      else {
+        const Cell c = randomCell(choice, rng);
+        b.play(c);
+        moves += (moves.empty() ? "" : "; ") + cellName(c);
+      }
+    }
+    if (!ok || b.winningCells(b.toMove()) || b.winningCells(b.toMove() ^ 1)) continue;
+    const EndgameResult e = exact.solve(b, uint64_t(1) << 24);
+    if (e.solved && e.value == 1) return {b, moves};
+  }
+}
+
+TEST(Certificate, TextFollowsTheFormat) {
+  const WonPosition won = wonLatePosition(8, 44);
+  CertificateOptions options;
+  options.threatDepth = 1;  // only immediate wins are leaves: the table must hold the rest
+  CertificateWriter writer(nullptr, options);
+  std::string error;
+  ASSERT_TRUE(writer.build(won.board, won.board.toMove(), error)) << error;
+  ASSERT_FALSE(writer.table().empty());
+  const std::string text = certificateText(won.board, true, 1, writer.table(), {"a comment"});
+  std::istringstream in(text);
+  std::string line;
+  std::vector<std::string> lines;
+  while (std::getline(in, line)) lines.push_back(line);
+  ASSERT_GE(lines.size(), 7u);
+  EXPECT_EQ(lines[0], "yavalath-certificate 1");
+  EXPECT_EQ(lines[1], "# a comment");
+  char root[64];
+  std::snprintf(root, sizeof root, "root %016llx %016llx %d", static_cast<unsigned long long>(won.board.stones(0)),
+                static_cast<unsigned long long>(won.board.stones(1)), won.board.toMove() + 1);
+  EXPECT_EQ(lines[2], root);
+  EXPECT_EQ(lines[3], "value win");
+  EXPECT_EQ(lines[4], "threat-depth 1");
+  EXPECT_EQ(lines[5], "positions " + std::to_string(writer.table().size()));
+  EXPECT_EQ(lines.back(), "end");
+  EXPECT_EQ(lines.size(), 7 + writer.table().size());
+  for (size_t i = 7; i + 1 < lines.size(); ++i) EXPECT_LT(lines[i - 1], lines[i]) << "line " << i;  // sorted, no repeat
+  // Every table move is an empty cell of its position, and the root's move is in the table.
+  for (const auto& [stones, move] : writer.table()) EXPECT_FALSE(((stones.first | stones.second) >> move) & 1);
+  EXPECT_TRUE(writer.table().count({won.board.stones(0), won.board.stones(1)}));
+}
+
+TEST(Certificate, ALostPositionIsNotCertifiedAsWon) {
+  const WonPosition won = wonLatePosition(9, 44);
+  CertificateWriter writer(nullptr, CertificateOptions());
+  std::string error;
+  EXPECT_FALSE(writer.build(won.board, won.board.toMove() ^ 1, error));
+  EXPECT_NE(error.find("disproved"), std::string::npos) << error;
+}
+
+class ProveCommand : public ::testing::Test {
+ protected:
+  const std::string bookgen = std::string(YAVALATH_BIN_DIR) + "/bookgen ";
+  const std::string checker = std::string(YAVALATH_BIN_DIR) + "/proof_check ";
+};
+
+TEST_F(ProveCommand, RefusesIllegalAndFinishedPositions) {
+  const std::string db = scratchPath("prove_refuse.db");
+  const CommandRun taken = runCommand(bookgen + "prove --db " + db + " --moves '3 3; 4 4; 4 4' 2>&1");
+  EXPECT_EQ(taken.status, 2);
+  EXPECT_NE(taken.out.find("ply 3 '4 4': the cell is taken"), std::string::npos) << taken.out;
+  const CommandRun over = runCommand(bookgen + "certificate --db " + db + " --out x --moves '0 0; 4 4; 1 0; 5 4; 2 0; 6 4; 3 0' 2>&1");
+  EXPECT_EQ(over.status, 2);
+  EXPECT_NE(over.out.find("the game is over after it"), std::string::npos) << over.out;
+  const CommandRun noOut = runCommand(bookgen + "certificate --db " + db + " --moves '3 3' 2>&1");
+  EXPECT_NE(noOut.status, 0);
+  EXPECT_NE(noOut.out.find("--out FILE is required"), std::string::npos) << noOut.out;
+}
+
+// prove settles a late position into a new database; certificate writes its proof from that
+// database, and the independent checker accepts it.
+TEST_F(ProveCommand, ProvesRecordsAndCertifiesALatePosition) {
+  const WonPosition won = wonLatePosition(12, 40);
+  const std::string db = scratchPath("prove_late.db"), cert = scratchPath("late.cert");
+  const CommandRun prove = runCommand(bookgen + "prove --db " + db + " --threads 2 --moves '" + won.moves + "' 2>&1");
+  ASSERT_EQ(prove.status, 0) << prove.out;
+  EXPECT_NE(prove.out.find("target PROVEN"), std::string::npos) << prove.out;
+  const CommandRun again = runCommand(bookgen + "prove --db " + db + " --moves '" + won.moves + "' 2>&1");
+  EXPECT_NE(again.out.find("the book already proves this position: a win for the player to move"), std::string::npos) << again.out;
+  const CommandRun write = runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + cert + " --moves '" + won.moves + "' 2>&1");
+  ASSERT_EQ(write.status, 0) << write.out;
+  const CommandRun check = runCommand(checker + cert + " 2>&1");
+  EXPECT_EQ(check.status, 0) << check.out;
+  EXPECT_EQ(check.out.rfind("accepted", 0), 0u) << check.out;
+}
+
+}  // namespace
+}  // namespace yav::book

@@ -1,0 +1,288 @@
+// Depth-first proof-number search (df-pn) of one claim: "the attacker wins from this position".
+//
+// Invariants:
+// - An attacker-to-move node is an OR node (proven when one child is), a defender-to-move node an
+//   AND node (proven when every child is). Proof and disproof numbers are those of the claim:
+//   pn = 0 proven (the attacker wins), dn = 0 disproven (the defender wins or draws).
+// - There is no steal: positions are searched as placements only (a class root "not stolen").
+// - Moves are cut only by the rules, so a proof is a proof: a winning cell ends a node; with one
+//   opponent winning cell the block is the only move; a cell that makes the mover's own 3 is never
+//   a choice (for the defender it loses at once, so leaving it out cannot hide a defence).
+// - A node is settled when it is created by the rules, by the book's proofs (KnownProof, when
+//   given), or by the threat-sequence solver (src/forcing.h) for the side to move; and when it is
+//   first expanded with few empty cells, by the exact endgame solver (src/endgame.h).
+// - Positions are merged by their canonical key (12 symmetries) and whose claim they carry; the
+//   table grows without replacement, so a proven node stays proven for winningMove().
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+#include "endgame.h"
+#include "forcing.h"
+#include "rng.h"
+#include "symmetry.h"
+
+namespace yav::book {
+
+constexpr uint32_t kProofInfinity = 1u << 30;
+
+struct ProofNumbers {
+  uint32_t pn = 1, dn = 1;
+  bool proven() const { return pn == 0; }
+  bool disproven() const { return dn == 0; }
+  bool settled() const { return pn == 0 || dn == 0; }
+};
+constexpr ProofNumbers kProven{0, kProofInfinity}, kDisproven{kProofInfinity, 0};
+
+struct ProofSearchOptions {
+  int forcingDepth = 12;          // attacker moves of a threat sequence tried at every new node
+  uint64_t forcingNodes = 3000;   // its node limit there
+  int endgameCells = 14;          // the exact solver at an expansion with at most this many empty cells
+  uint64_t endgameNodes = 30000;  // its node limit there
+  double epsilon = 0.25;          // the 1+epsilon trick: a child's threshold exceeds its sibling's by a quarter
+};
+
+// A proof the book already holds for the player to move at a canonical position (Unknown when none).
+using KnownProof = std::function<Proof(const PositionKey&)>;
+
+class ProofSearch {
+ public:
+  explicit ProofSearch(ProofSearchOptions options = {}, KnownProof known = nullptr)
+      : options_(options), known_(std::move(known)), forcing_(18), endgame_(18) {}
+
+  // df-pn from b for "attacker (a player index of b) wins", until the root is settled, `budget`
+  // more expansions are spent, or *stop is set. The table is kept between calls, so calls with
+  // growing budgets continue one search.
+  ProofNumbers run(const Board& b, int attacker, uint64_t budget, const std::atomic<bool>* stop = nullptr) {
+    attacker_ = attacker;
+    limit_ = expansions() + budget;
+    stop_ = stop;
+    Entry& root = entry(b);
+    mid(b, root, kProofInfinity, kProofInfinity);
+    return root.numbers;
+  }
+
+  // What the table holds for b with attacker `attacker` ({1,1} when b was never reached).
+  ProofNumbers lookup(const Board& b, int attacker) const {
+    const auto it = table_.find(keyOf(b, b.toMove() == attacker));
+    return it == table_.end() ? ProofNumbers{} : it->second.numbers;
+  }
+
+  // A winning move of the attacker to move at b, b proven by this search (or kNoCell): a winning
+  // cell, a threat sequence's first move, the exact solver's move, or a child proven in the table.
+  Cell winningMove(const Board& b, int attacker) {
+    attacker_ = attacker;
+    const int me = b.toMove();
+    if (const Bitboard wins = b.winningCells(me)) return lowestCell(wins);
+    const ForcingResult f = forcing_.solve(b, options_.forcingDepth, options_.forcingNodes * 10);
+    if (f.win) return f.move;
+    for (const Child& c : children(b, attacker_))
+      if (c.terminal == Terminal::AttackerWins || (c.terminal == Terminal::None && lookup(c.board, attacker).proven()))
+        return c.move;
+    if (popcount(b.empty()) <= options_.endgameCells) {
+      const EndgameResult e = endgame_.solve(b, options_.endgameNodes * 10);
+      if (e.solved && e.value > 0) return e.move;
+    }
+    return kNoCell;
+  }
+
+  // The line the search would work on next from b: at each node the most proving child (least
+  // proof number at OR nodes, least disproof number at AND nodes), until an unsettled leaf.
+  std::vector<Cell> principalLine(const Board& b, int attacker) {
+    attacker_ = attacker;
+    std::vector<Cell> line;
+    Board pos = b;
+    for (;;) {
+      const auto it = table_.find(keyOf(pos, pos.toMove() == attacker));
+      if (it == table_.end() || it->second.numbers.settled() || !it->second.expanded) return line;
+      const bool orNode = pos.toMove() == attacker;
+      const Child* best = nullptr;
+      uint32_t bestNumber = kProofInfinity + 1;
+      std::vector<Child> list = children(pos, attacker);
+      for (const Child& c : list) {
+        if (c.terminal != Terminal::None) continue;
+        const ProofNumbers n = lookup(c.board, attacker);
+        const uint32_t v = orNode ? n.pn : n.dn;
+        if (!n.settled() && v < bestNumber) bestNumber = v, best = &c;
+      }
+      if (!best) return line;
+      line.push_back(best->move);
+      pos = best->board;
+    }
+  }
+
+  enum class Terminal : uint8_t { None, AttackerWins, AttackerFails };
+  struct Child {
+    Cell move;
+    Terminal terminal;  // a move the rules end the game with, for or against the attacker
+    Board board;
+  };
+  // The moves of b (rule-pruned, one per symmetry class), each with its board or its end.
+  std::vector<Child> children(const Board& b, int attacker) const {
+    const int me = b.toMove(), opp = me ^ 1;
+    const bool orNode = me == attacker;
+    const Bitboard threats = b.winningCells(opp);
+    const Bitboard moves = threats ? threats : b.empty() & ~b.losingCells(me);
+    const Canonical c = canonicalize(PositionKey{b.stones(me), b.stones(opp), false});
+    std::vector<Child> out;
+    Bitboard named = 0;
+    for (Bitboard left = moves; left;) {
+      const Cell m = popLowest(left);
+      if (c.toKey != 1) {  // a symmetric position: one move per class
+        const Cell name = c.toCanonical(m);
+        if (named >> name & 1) continue;
+        named |= bit(name);
+      }
+      Child child{m, Terminal::None, b};
+      const Outcome o = child.board.play(m);
+      if (o == Outcome::Win) child.terminal = orNode ? Terminal::AttackerWins : Terminal::AttackerFails;
+      else if (o == Outcome::Loss) child.terminal = orNode ? Terminal::AttackerFails : Terminal::AttackerWins;
+      else if (o == Outcome::Draw) child.terminal = Terminal::AttackerFails;
+      out.push_back(child);
+    }
+    return out;
+  }
+
+  // Work done: expansions, and positions settled (either way) since the search began. Both may
+  // be read from another thread while the search runs.
+  uint64_t expansions() const { return expansions_.load(std::memory_order_relaxed); }
+  uint64_t settledPositions() const { return settled_.load(std::memory_order_relaxed); }
+  size_t entries() const { return table_.size(); }
+  // Forgets every position that is not settled (the table's memory), keeping all proofs.
+  void forgetUnsettled() {
+    for (auto it = table_.begin(); it != table_.end();) it = it->second.numbers.settled() ? std::next(it) : table_.erase(it);
+  }
+  // Every settled position of the table: canonical key (for the player to move), whether the
+  // attacker was to move, and its numbers.
+  template <class Visit>
+  void forEachSettled(Visit visit) const {
+    for (const auto& [k, e] : table_)
+      if (e.numbers.settled()) visit(PositionKey{k.mine, k.theirs, false}, k.attackerToMove, e.numbers);
+  }
+
+ private:
+  struct Key {
+    Bitboard mine, theirs;
+    bool attackerToMove;
+    bool operator==(const Key& o) const { return mine == o.mine && theirs == o.theirs && attackerToMove == o.attackerToMove; }
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const { return size_t(mix64(k.mine * kGoldenGamma ^ k.theirs ^ uint64_t(k.attackerToMove) << 63)); }
+  };
+  struct Entry {
+    ProofNumbers numbers;
+    bool expanded = false;
+  };
+  static Key keyOf(const Board& b, bool attackerToMove) {
+    const Canonical c = canonicalize(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false});
+    return {c.key.mine, c.key.theirs, attackerToMove};
+  }
+
+  // The entry of b, created and settled by the cheap tests when new.
+  Entry& entry(const Board& b) {
+    const bool orNode = b.toMove() == attacker_;
+    const Key key = keyOf(b, orNode);
+    auto [it, added] = table_.try_emplace(key);
+    if (added) {
+      it->second.numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false});
+      if (it->second.numbers.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
+    }
+    return it->second;
+  }
+
+  // Numbers of a new node from the rules, the book's proofs and the threat solver.
+  ProofNumbers evaluate(const Board& b, bool orNode, const PositionKey& canonical) {
+    const int me = b.toMove(), opp = me ^ 1;
+    auto moverWins = [&] { return orNode ? kProven : kDisproven; };
+    auto moverFails = [&] { return orNode ? kDisproven : kProven; };  // a draw fails the attacker either way
+    if (b.winningCells(me)) return moverWins();
+    const Bitboard threats = b.winningCells(opp);
+    if (severalCells(threats) || (threats & b.losingCells(me))) return moverFails();
+    if (threats && (b.occupied() | threats) == kFullBoard) return kDisproven;  // the block draws
+    if (!threats && !(b.empty() & ~b.losingCells(me))) return moverFails();
+    if (known_) {
+      const Proof p = known_(canonical);
+      if (p == Proof::Win) return moverWins();
+      if (p == Proof::Loss) return moverFails();
+    }
+    if (forcing_.solve(b, options_.forcingDepth, options_.forcingNodes).win) return moverWins();
+    return ProofNumbers{};
+  }
+
+  static uint32_t saturatedSum(uint64_t s) { return uint32_t(std::min<uint64_t>(s, kProofInfinity - 1)); }
+
+  void mid(const Board& b, Entry& e, uint32_t thpn, uint32_t thdn) {
+    if (e.numbers.settled() || e.numbers.pn >= thpn || e.numbers.dn >= thdn) return;
+    const bool orNode = b.toMove() == attacker_;
+    if (!e.expanded) {
+      e.expanded = true;
+      expansions_.fetch_add(1, std::memory_order_relaxed);
+      if (popcount(b.empty()) <= options_.endgameCells) {
+        const EndgameResult r = endgame_.solve(b, options_.endgameNodes);
+        if (r.solved) {
+          const bool attackerWins = orNode ? r.value > 0 : r.value < 0;  // a draw fails the attacker
+          e.numbers = attackerWins ? kProven : kDisproven;
+          settled_.fetch_add(1, std::memory_order_relaxed);
+          return;
+        }
+      }
+    }
+    std::vector<Child> list = children(b, attacker_);
+    std::vector<Entry*> entries(list.size(), nullptr);
+    for (size_t i = 0; i < list.size(); ++i)
+      entries[i] = list[i].terminal == Terminal::AttackerWins    ? &attackerWins_
+                   : list[i].terminal == Terminal::AttackerFails ? &attackerFails_
+                                                                 : &entry(list[i].board);
+    for (;;) {
+      // OR: pn = min, dn = sum; AND: pn = sum, dn = min. "phi" is the number the node minimises.
+      uint64_t sum = 0;
+      uint32_t best = kProofInfinity, second = kProofInfinity;
+      size_t bestIndex = 0;
+      for (size_t i = 0; i < list.size(); ++i) {
+        const ProofNumbers n = entries[i]->numbers;
+        const uint32_t phi = orNode ? n.pn : n.dn, delta = orNode ? n.dn : n.pn;
+        sum += delta;
+        if (phi < best) second = best, best = phi, bestIndex = i;
+        else if (phi < second) second = phi;
+      }
+      // No child, or every child settled against the node's player: the node is settled that way.
+      const uint32_t total = saturatedSum(sum);
+      ProofNumbers now;
+      if (best == kProofInfinity) now = orNode ? kDisproven : kProven;
+      else if (best == 0) now = orNode ? kProven : kDisproven;
+      else now = orNode ? ProofNumbers{best, total} : ProofNumbers{total, best};
+      e.numbers = now;
+      if (now.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
+      if (now.settled() || now.pn >= thpn || now.dn >= thdn) return;
+      if (expansions() >= limit_ || (stop_ && stop_->load(std::memory_order_relaxed))) return;
+      // The child's thresholds: it may work until its phi passes the second best (times 1+eps),
+      // or until the parent's other number would pass its own threshold.
+      const ProofNumbers c = entries[bestIndex]->numbers;
+      const uint32_t phiLimit = orNode ? thpn : thdn, deltaLimit = orNode ? thdn : thpn;
+      const uint64_t grown = uint64_t(double(second) * (1 + options_.epsilon)) + 1;
+      const uint32_t childPhi = uint32_t(std::min<uint64_t>({phiLimit, std::max<uint64_t>(grown, uint64_t(second) + 1), kProofInfinity}));
+      const uint32_t childDeltaNow = orNode ? c.dn : c.pn;
+      const uint64_t room = uint64_t(deltaLimit) - std::min<uint64_t>(total, deltaLimit) + childDeltaNow;
+      const uint32_t childDelta = uint32_t(std::min<uint64_t>(room, kProofInfinity));
+      mid(list[bestIndex].board, *entries[bestIndex], orNode ? childPhi : childDelta, orNode ? childDelta : childPhi);
+    }
+  }
+
+  ProofSearchOptions options_;
+  KnownProof known_;
+  ForcingSolver forcing_;
+  EndgameSolver endgame_;
+  std::unordered_map<Key, Entry, KeyHash> table_;
+  Entry attackerWins_{kProven, true}, attackerFails_{kDisproven, true};  // the children the rules end
+  int attacker_ = 0;
+  std::atomic<uint64_t> expansions_{0}, settled_{0};
+  uint64_t limit_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+};
+
+}  // namespace yav::book
