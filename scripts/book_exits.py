@@ -10,7 +10,8 @@ before ply N (default 6) are skipped: those positions are the random openings' o
 
 Why: the bot with its book meets these positions, balanced mid-game positions chosen by deep
 searches, rather than the wild ones random openings lead to. An engine change can gain from random
-openings and lose from these (docs/search.md, "Playouts that take a win in two").
+openings and lose from these (docs/experiments/2026-11-search-screens.md, "Playouts that take a
+win in two").
 """
 import argparse
 import os

@@ -4,8 +4,8 @@
 // packer keeps one move a position. The search sometimes knows better within a fraction of a turn:
 // in 7 of the 60 attack positions of tests/data/tactics_suite.txt, most with one stone each, the
 // search keeps a win the book's move may give away (it proves two of them in 26 and 244 ms); and a
-// book move can walk into a loss the search proves (docs/search.md, "Book turns checked by the
-// search").
+// book move can walk into a loss the search proves (docs/search.md, "Book turns";
+// measured in docs/experiments/2026-11-search-engine.md).
 #pragma once
 
 #include "search_root.h"

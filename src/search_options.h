@@ -24,7 +24,8 @@ struct SearchOptions {
   bool secureChild = false;
   double secureA = 1.0;
   // RAVE (all-moves-as-first statistics mixed into the selection value with weight
-  // sqrt(k / (3 n + k))): raveK = 0 turns it off. Tuned by search_match (docs/search.md).
+  // sqrt(k / (3 n + k))): raveK = 0 turns it off. Tuned by search_match
+  // (docs/experiments/2026-11-search-screens.md).
   double raveK = 10000;
   double raveExploration = 0.01;  // the UCT constant used together with RAVE
   // Forcing-sequence solver: attacker-move depth and node budget per call, at the root and at
@@ -37,22 +38,24 @@ struct SearchOptions {
   uint32_t forcingLeafNodes = 200;
   // A node is checked when its visit count reaches this (and it is expanded). 12 rather than 8:
   // as strong per iteration, and fewer of the nodes the search soon leaves are checked
-  // (docs/search.md, "Checks at the twelfth visit").
+  // (docs/experiments/2026-11-search-engine.md, "Checks at the twelfth visit").
   uint32_t forcingVisits = 12;
   // The check at forcingVisits first spends at most forcingFirstNodes a solve; a check that a node
   // limit cut short is made again with forcingLeafNodes when the node reaches forcingRetryVisits.
   // Half the solver's work went into solves that ended at their limit with no answer
-  // (docs/search.md, "Cheap first checks"). forcingRetryVisits = 0: one check, with forcingLeafNodes.
+  // (docs/experiments/2026-11-search-engine.md, "Cheap first checks"). forcingRetryVisits = 0:
+  // one check, with forcingLeafNodes.
   uint32_t forcingFirstNodes = 50;
   uint32_t forcingRetryVisits = 32;
   // The solver's transposition table: 2^N slots of 16 bytes (1 MB). 2^13 searched about 4% more
-  // iterations a second but scored 0.488 against it at fixed iterations: kept (docs/search.md).
+  // iterations a second but scored 0.488 against it at fixed iterations: kept
+  // (docs/experiments/2026-11-search-engine.md).
   int forcingTableLog2 = 16;
   // Exact endgame solver (endgame.h): at the root when at most endgameRootEmpties cells are
   // empty, and at a node's forcing check when at most endgameTreeEmpties are. In the tree with
   // 16 empty cells and 2,000 nodes it measured neutral in the bot; with 20 cells and 5,000 nodes
-  // it avoids traps of the late middle game that the search alone walks into (docs/search.md,
-  // "Endgames solved in the tree").
+  // it avoids traps of the late middle game that the search alone walks into
+  // (docs/experiments/2026-11-search-engine.md, "Endgames solved in the tree").
   bool endgame = true;
   int endgameRootEmpties = 24;
   uint32_t endgameRootNodes = 100000;

@@ -79,7 +79,7 @@ inline std::optional<PositionKey> childKeyOf(const Board& board, Cell move) {
 // move's mean, or the shipped move is proven lost or no longer one the evidence trusts. Why: the
 // choice is by lower bound, and bounds a few thousandths apart swap with every night's growth;
 // each swap is a coin flip with a cost, since the line that ships was the one measured in matches
-// (the sixteenth session's re-pack changed its first move from 2 2 to 2 1 on values 0.495 and
+// (the re-pack of 2026-11-26, 227b3d1, changed its first move from 2 2 to 2 1 on values 0.495 and
 // 0.498, and the empty-board games of the new first move were a different match altogether).
 inline const BookGraph::Move* packedMove(const BookGraph::Node& node, const PositionKey& key, const OpeningBook* shipped) {
   const BookGraph::Move* chosen = bookMove(node);
