@@ -208,5 +208,20 @@ TEST_F(ProveCommand, ProvesRecordsAndCertifiesALatePosition) {
   EXPECT_EQ(check.out.rfind("accepted", 0), 0u) << check.out;
 }
 
+// Ctrl-C during a long prove: exit 130, and the run is saved (its record is in the database).
+TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
+  const std::string db = scratchPath("prove_stop.db"), log = scratchPath("prove_stop.log");
+  // The first progress line shows the search under way; then SIGINT. Polled, with a deadline.
+  const std::string script = bookgen + "prove --db " + db + " --moves '3 3; 0 0' --progress 0.2 2>" + log + " & pid=$!; " +
+                             "for i in $(seq 600); do grep -q '^prove:' " + log + " && break; sleep 0.1; done; " +
+                             "kill -INT $pid; wait $pid; echo status $?";
+  const CommandRun r = runCommand(script);
+  const std::string err = readFile(log);
+  EXPECT_NE(r.out.find("status 130"), std::string::npos) << r.out << err;
+  EXPECT_NE(err.find("saved " + db), std::string::npos) << err;
+  const CommandRun stats = runCommand(bookgen + "stats " + db + " 2>&1");
+  EXPECT_NE(stats.out.find("prove moves='3 3; 0 0'"), std::string::npos) << stats.out;
+}
+
 }  // namespace
 }  // namespace yav::book

@@ -260,7 +260,7 @@ void beginRun(Database& db, bool seedGiven, uint64_t seed, const std::string& pa
     return at == std::string::npos ? std::string() : p.substr(at, p.find(' ', at) - at);
   };
   for (const RunInfo& r : db.runs())
-    if (r.games > 0 && parameters.rfind("grow", 0) != 0 && (r.engine != kBookEngineVersion || budget(r.parameters) != budget(parameters)))
+    if (r.games > 0 && parameters.rfind("grow", 0) != 0 && parameters.rfind("prove", 0) != 0 && (r.engine != kBookEngineVersion || budget(r.parameters) != budget(parameters)))
       std::cerr << "warning: run " << cli::hexText(r.id) << " played its " << r.games << " games with " << r.engine << " "
                 << budget(r.parameters) << "; this run uses " << kBookEngineVersion << " " << budget(parameters)
                 << ": their statistics will be mixed (bookgen drop-run leaves a run out)\n";

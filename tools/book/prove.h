@@ -172,7 +172,13 @@ class Prover {
     line << std::fixed << std::setprecision(0) << "prove: " << seconds << " s | target pn " << root.pn << " dn " << root.dn
          << " | replies " << proven << " proven, " << disproven << " disproven of " << items_.size() << " | " << expansions
          << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions " << settled << " ("
-         << settledRate * 3600 << "/h) | deepest open line:";
+         << settledRate * 3600 << "/h)";
+    if (items_.size() - proven - disproven <= 8) {
+      line << " | open:";
+      for (const ProveItem& i : items_)
+        if (!i.numbers.settled()) line << " " << cellName(i.move) << " (pn " << i.numbers.pn << ", dn " << i.numbers.dn << ");";
+    }
+    line << " | deepest open line:";
     for (Cell c : deepest_) line << " " << cellName(c) << ";";
     log << line.str() << "\n" << std::flush;
   }
