@@ -248,7 +248,7 @@ TEST(ProofCheck, RejectsEachDeletedTableLine) {
 // the attacker's 3 says so.
 TEST(ProofCheck, RejectsASwappedWinningMove) {
   const Example& e = example();
-  int swaps = 0, threes = 0;
+  int swaps = 0, threes = 0, fours = 0;
   for (const auto& [position, move] : e.shallow.table) {
     if (swaps >= 20) break;
     const ReferenceBoard b = boardOf(position);
@@ -261,6 +261,14 @@ TEST(ProofCheck, RejectsASwappedWinningMove) {
       ++swaps;
       EXPECT_EQ(run.status, 1) << xyText(move) << " -> " << xyText(other) << "\n" << run.out;
       EXPECT_EQ(run.out.rfind("rejected: position ", 0), 0u) << run.out;
+      const ReferenceBoard q = after(b, other);
+      if (o == RefOutcome::None && !q.winningCells(q.toMove()).empty()) {  // the defender's 4 left open
+        ++fours;
+        EXPECT_NE(run.out.find(positionText(keyOf(q), q.toMove() + 1) + " to move (defender)"), std::string::npos) << run.out;
+        EXPECT_NE(run.out.find(": the defender's reply " + xyText(q.winningCells(q.toMove())[0]) + " makes a line of 4 or more\n"),
+                  std::string::npos)
+            << run.out;
+      }
       if (o == RefOutcome::Loss) {
         ++threes;
         EXPECT_NE(run.out.find(positionText(position, b.toMove() + 1) + " to move (attacker)"), std::string::npos) << run.out;
@@ -272,6 +280,31 @@ TEST(ProofCheck, RejectsASwappedWinningMove) {
   }
   EXPECT_GE(swaps, 10);
   EXPECT_GE(threes, 1);
+  EXPECT_GE(fours, 1);
+}
+
+// A full board without a decision is a draw, not a win: for a table move, and for the defender's reply.
+TEST(ProofCheck, RejectsAMoveThatFillsTheBoard) {
+  // Two empty cells, (5, 7) and (4, 8); a stone on either decides nothing for the player that
+  // cannot make a 3 there (found by random moves that decide nothing).
+  const ReferenceBoard root = boardOf({0x02673593664d31b3, 0x0d18ca6c99b2ce4c});
+  const int last = 60, other = 55;
+  ASSERT_EQ(emptyCells(root), (std::vector<int>{other, last}));
+  ASSERT_EQ(root.outcomeOfPlacing(root.toMove(), other), RefOutcome::None);
+  const ReferenceBoard full = after(root, other);
+  ASSERT_EQ(full.outcomeOfPlacing(full.toMove(), last), RefOutcome::Draw);
+  yav::CommandRun run = check(certificate(root, "win", 1, {{keyOf(root), other}}));
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_NE(run.out.find(positionText(keyOf(full), full.toMove() + 1) + " to move (defender), moves from the root: " + xyText(other) +
+                         ": the defender's reply " + xyText(last) + " fills the board without a line of 3 (a draw)\n"),
+            std::string::npos)
+      << run.out;
+  run = check(certificate(full, "win", 1, {{keyOf(full), last}}));
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_NE(run.out.find(positionText(keyOf(full), full.toMove() + 1) + " to move (attacker), moves from the root: none: the table's move " +
+                         xyText(last) + " fills the board without a line of 4 (a draw)\n"),
+            std::string::npos)
+      << run.out;
 }
 
 TEST(ProofCheck, RejectsAWrongClaimedValue) {
