@@ -555,7 +555,8 @@ const char* const kUsage =
     "  0  accepted: the value, root, table positions used, positions settled by the threat search,\n"
     "     time, and the FNV-1a 64 hash of the file's bytes;\n"
     "  1  rejected: the position (both masks, side to move, moves from the root as x y) and the reason;\n"
-    "  2  FILE:LINE: the file does not follow the layout (or cannot be read), and what was expected.\n";
+    "  2  FILE:LINE: the file does not follow the layout (or cannot be read), and what was expected;\n"
+    "  3  the check could not finish (memory exhausted).\n";
 
 }  // namespace
 
