@@ -24,6 +24,7 @@
 #include "tools/book/db_store.h"
 #include "tools/book/range_encoder.h"
 #include "tests/book_versions.h"
+#include "tests/hash_evaluator.h"
 #include "tools/book/grow.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
@@ -1037,16 +1038,7 @@ TEST(BookDatabaseFolder, ADamagedSegmentIsRefusedAndTheOthersStayReadable) {
 // hashes to it, while walking the whole shared book to choose its lines.
 TEST(BookDatabaseFolder, ShardsSearchDisjointPositions) {
   const Database base;
-  auto factory = [] {
-    return Evaluator([](const Board& b, uint64_t) {
-      std::mt19937_64 rng(b.hash());
-      DeepVerdict v;
-      for (Bitboard legal = b.legalMoves(); legal;)
-        v.moves.push_back({popLowest(legal), float(std::uniform_real_distribution<double>(0.2, 0.8)(rng)), Proof::Unknown, 50});
-      v.best = v.moves.front().move;
-      return v;
-    });
-  };
+  const EvaluatorFactory factory = hashValuedEvaluators();
   std::set<PositionKey> seen;
   size_t searched = 0;
   for (uint64_t shard = 0; shard < 2; ++shard) {
@@ -1056,10 +1048,8 @@ TEST(BookDatabaseFolder, ShardsSearchDisjointPositions) {
     o.progressSeconds = 1000;
     o.shard = shard, o.shards = 2;
     Grower grower(db, o, factory);
-    std::atomic<bool> stop{false};
-    std::string error;
-    std::ostringstream log;
-    ASSERT_TRUE(grower.run(stop, log, error)) << error;
+    std::string log;
+    ASSERT_TRUE(growToTheEnd(grower, log)) << log;
     const auto& verdicts = db.verdicts().at(o.deep.key());
     EXPECT_EQ(verdicts.size(), 40u);
     for (const auto& [key, v] : verdicts) {

@@ -664,22 +664,26 @@ int statsCommand(int argc, char** argv) {
                 << " searched positions; " << key << "\n";
     }
   }
-  // Search-valued books, one per deep-search budget.
+  // Search-valued books, one per deep-search budget; by depth, the growth's default budget's (or
+  // the largest book when there is none).
+  std::string depthKey = GrowOptions().deep.key();
+  if (!db.verdicts().count(depthKey))
+    for (const auto& [engine, verdicts] : db.verdicts())
+      if (!db.verdicts().count(depthKey) || verdicts.size() > db.verdicts().at(depthKey).size()) depthKey = engine;
   for (const auto& [engine, verdicts] : db.verdicts()) {
     const BookGraph graph = BookGraph::fromDatabase(db, engine);
     size_t proven = 0;
     for (const BookGraph::Node& n : graph.nodes()) {
       const bool isProven = n.estimate.proof != Proof::Unknown;
       proven += isProven;
-      if (engine != GrowOptions().deep.key()) continue;
+      if (engine != depthKey) continue;
       const int stones = popcount(n.key.mine | n.key.theirs);
       ++searchedByStones[stones];
       provenSearchedByStones[stones] += isProven;
     }
     std::cout << "  searched positions of " << engine << ": " << graph.size() << " (" << proven << " proven)\n";
   }
-  std::cout << "  by stones: positions with games (proven) | searched positions of " << GrowOptions().deep.key()
-            << " (proven)\n";
+  std::cout << "  by stones: positions with games (proven) | searched positions of " << depthKey << " (proven)\n";
   std::set<int> depths;
   for (const auto& e : byStones) depths.insert(e.first);
   for (const auto& e : searchedByStones) depths.insert(e.first);

@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
   Database db;
   uint32_t version = 0;
   DatabaseStore store(dbPath);  // a folder gets the new verdicts in a segment of their own
-  if (!store.load(db, error, &version)) {
+  if (verify ? !store.load(db, error, &version) : !loadDatabase(dbPath, db, error, &version)) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
