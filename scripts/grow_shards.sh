@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
     --nice) niceness=$2; shift 2 ;;
     --one-shard) one=$2 back=$3; shift 3 ;;  # internal: what each parallel job runs on its host
     --) shift; break ;;
-    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "grow_shards.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
