@@ -10,12 +10,25 @@ ensure_deps() {
   if [ "${1:-}" = gtest ] && ! ls /usr/lib/*/libgtest.a >/dev/null 2>&1 && ! [ -e /usr/lib/libgtest.a ]; then
     pkgs+=(libgtest-dev)
   fi
-  [ ${#pkgs[@]} -eq 0 ] && return 0
-  echo "== installing missing packages: ${pkgs[*]}"
+  install_packages "${pkgs[@]}"
+}
+
+# Installs the Debian packages given (none: nothing to do).
+install_packages() {
+  [ $# -eq 0 ] && return 0
+  echo "== installing missing packages: $*"
   local sudo=""
   [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo=sudo
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${pkgs[@]}" >/dev/null \
-    || { echo "error: could not install ${pkgs[*]} (run as root, or install them yourself)" >&2; return 1; }
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null \
+    || { echo "error: could not install $* (run as root, or install them yourself)" >&2; return 1; }
+}
+
+# GNU parallel, and rsync, with which it brings files back from other hosts: scripts/grow_shards.sh.
+ensure_shard_deps() {
+  local pkgs=()
+  command -v parallel >/dev/null 2>&1 || pkgs+=(parallel)
+  command -v rsync >/dev/null 2>&1 || pkgs+=(rsync)
+  install_packages "${pkgs[@]}"
 }
 
 # CodinGame compiles with g++ 11: the submission checks also use it when it is installed.

@@ -8,9 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -18,13 +21,16 @@
 #include "rng.h"
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
+#include "tools/book/db_store.h"
 #include "tools/book/range_encoder.h"
 #include "tests/book_versions.h"
+#include "tests/hash_evaluator.h"
 #include "tools/book/grow.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
 #include "tools/book/selfplay.h"
 #include "tests/test_util.h"
+#include "tools/cli.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -289,14 +295,30 @@ TEST(BookDatabase, VersionOneFileIsReadAsOneLegacyRun) {
   EXPECT_NE(error.find("old.db: "), std::string::npos) << error;
 }
 
-// The committed database: current format, every run recorded with its engine and settings, and
-// the run counts adding up to the games (its content grows between commits).
+// A database folder made for the tests the way the committed one is made (tests/data/book_fixture.db:
+// `bookgen games --db F --iterations 200 --nodes 100000 --games 8 --seed 51`, `bookgen migrate F`,
+// then `bookgen run --db F --iterations 300 --nodes 100000 --fresh` to 60 and 90 positions, seeds 52
+// and 53): current format, every run recorded with its engine and settings, the run counts adding
+// up to the games, and a search-valued book from the empty board. The committed book/book.db is a
+// folder of segments in the current version (their headers only: the test does not grow with it).
+namespace {
+const std::string kFixture = std::string(YAVALATH_SOURCE_DIR) + "/tests/data/book_fixture.db";
+GrowOptions fixtureGrowth() {
+  GrowOptions o;
+  o.deep.iterations = 300;
+  o.deep.nodes = 100000;
+  return o;
+}
+}  // namespace
+
 TEST(BookDatabase, TheCommittedDatabaseLoads) {
   Database db;
   std::string error;
   uint32_t version = 0;
-  ASSERT_TRUE(loadDatabase(std::string(YAVALATH_SOURCE_DIR) + "/book/book.db", db, error, &version)) << error;
+  std::vector<SegmentRead> segments;
+  ASSERT_TRUE(loadDatabase(kFixture, db, error, &version, &segments)) << error;
   EXPECT_EQ(version, kDatabaseVersion);
+  EXPECT_EQ(segments.size(), 3u);
   ASSERT_GE(db.runs().size(), 1u);
   uint64_t games = 0;
   for (const RunInfo& run : db.runs()) {
@@ -306,11 +328,21 @@ TEST(BookDatabase, TheCommittedDatabaseLoads) {
   }
   EXPECT_EQ(db.games(), games);
   EXPECT_GT(db.positions(), 0u);
-  // The search-valued book the submission is packed from.
-  const BookGraph book = BookGraph::fromDatabase(db, GrowOptions().deep.key());
-  EXPECT_GT(book.size(), 1000u);
+  const BookGraph book = BookGraph::fromDatabase(db, fixtureGrowth().deep.key());
+  EXPECT_EQ(book.size(), 90u);
   ASSERT_NE(book.find(PositionKey{}), nullptr);
-  EXPECT_EQ(book.find(PositionKey{})->estimate.proof, Proof::Unknown);  // nobody has solved Yavalath
+  EXPECT_EQ(book.find(PositionKey{})->estimate.proof, Proof::Unknown);
+
+  std::vector<std::string> committed;
+  ASSERT_TRUE(listSegments(std::string(YAVALATH_SOURCE_DIR) + "/book/book.db", committed, error)) << error;
+  ASSERT_GE(committed.size(), 1u);
+  for (const std::string& path : committed) {
+    std::ifstream in(path, std::ios::binary);
+    char head[12] = {};
+    in.read(head, sizeof head);
+    EXPECT_EQ(std::string(head, 8), kDatabaseMagic) << path;
+    EXPECT_EQ(uint32_t(uint8_t(head[8])), kDatabaseVersion) << path;
+  }
 }
 
 TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
@@ -407,7 +439,7 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
   SelfPlayOptions play;
   play.randomFraction = 0;  // every game counts at the root
   GeneratorOptions run;
-  run.dbPath = path;
+  run.store = std::make_shared<DatabaseStore>(path);
   run.checkpointEvery = 5;
   run.progressSeconds = 1000;
   std::ostringstream log;
@@ -892,4 +924,242 @@ TEST(RangeCoder, GivesBackWhatItWasGiven) {
   }
   encoder.finish();
   EXPECT_LT(stream.size(), 100000u * 0.12 / 8);  // the entropy of 1% is 0.081 bits
+}
+
+// Database folders (docs/database.md): segments read together as one database, a writer's segment
+// holding only what it adds, damage confined to its segment, shards searching disjoint positions.
+namespace {
+
+// A copy of a folder (or file) at a fresh scratch path.
+std::string scratchCopy(const std::string& from, const std::string& name) {
+  const std::string to = scratchPath(name);
+  std::filesystem::remove_all(to);
+  std::filesystem::copy(from, to, std::filesystem::copy_options::recursive);
+  return to;
+}
+
+std::vector<std::string> segmentsOf(const std::string& folder) {
+  std::vector<std::string> paths;
+  std::string error;
+  EXPECT_TRUE(listSegments(folder, paths, error)) << error;
+  return paths;
+}
+
+// A database grown from `base` by a run of more games and a few verdicts of its own.
+Database grownFrom(const Database& base) {
+  Database grown = copyOf(base);
+  grown.beginRun(RunInfo());
+  for (int i = 0; i < 6; ++i) EXPECT_TRUE(grown.addGame(playTacticalGame(300 + i), 12));
+  const Database verdicts = randomVerdicts(51, 20);
+  for (const auto& [key, v] : verdicts.verdicts().at("engine/1it")) grown.setVerdict("engine/1it", key, v);
+  return grown;
+}
+
+}  // namespace
+
+// A writer's segment holds what it added to the segments it loaded, and the folder reads back as
+// the whole database: the same file image as the database the writer held.
+TEST(BookDatabaseFolder, SegmentsReadAsOneDatabase) {
+  const Database base = sampleDatabase(20);
+  const std::string folder = scratchPath("segments.db");
+  std::filesystem::create_directories(folder);
+  std::string error;
+  ASSERT_TRUE(saveDatabase(folder + "/0-base.seg", base, error)) << error;
+  DatabaseStore store(folder);
+  ASSERT_TRUE(store.segmented());
+  Database loaded;
+  ASSERT_TRUE(store.load(loaded, error)) << error;
+  const Database grown = grownFrom(loaded);
+  bool wrote = false;
+  ASSERT_TRUE(store.save(grown, error, &wrote)) << error;
+  ASSERT_TRUE(wrote);
+  ASSERT_EQ(segmentsOf(folder).size(), 2u);
+
+  Database added;
+  ASSERT_TRUE(loadDatabaseFile(store.segmentPath(), added, error)) << error;
+  ASSERT_EQ(added.runs().size(), 1u);  // only the new run, its games and its verdicts
+  EXPECT_EQ(added.runs()[0].id, grown.currentRun().id);
+  EXPECT_EQ(added.games(), 6u);
+  EXPECT_EQ(added.searchedPositions(), 20u);
+  EXPECT_LT(added.positions(), grown.positions());
+
+  Database whole;
+  ASSERT_TRUE(loadDatabase(folder, whole, error)) << error;
+  EXPECT_EQ(serializeDatabase(whole), serializeDatabase(grown));
+  // Nothing new since the last save: a second store writes no segment.
+  DatabaseStore again(folder);
+  Database reloaded;
+  ASSERT_TRUE(again.load(reloaded, error)) << error;
+  ASSERT_TRUE(again.save(reloaded, error, &wrote)) << error;
+  EXPECT_FALSE(wrote);
+  EXPECT_EQ(segmentsOf(folder).size(), 2u);
+}
+
+// A truncated, damaged or future-version segment is refused naming its file and a byte; the load
+// fails (no writer works on top of it), and a reader that skips it reads the other segments whole.
+TEST(BookDatabaseFolder, ADamagedSegmentIsRefusedAndTheOthersStayReadable) {
+  const std::string folder = scratchPath("damaged.db");
+  std::filesystem::create_directories(folder);
+  const Database first = sampleDatabase(12), second = grownFrom(Database());
+  const std::string a = folder + "/1-first.seg", b = folder + "/2-second.seg";
+  std::string error;
+  ASSERT_TRUE(saveDatabase(a, first, error)) << error;
+  const std::string good = serializeDatabase(second);
+  std::string future = good;
+  future[8] = char(kDatabaseVersion + 1);
+  for (const std::string& bad : {good.substr(0, good.size() / 2), future}) {
+    std::ofstream(b, std::ios::binary | std::ios::trunc) << bad;
+    Database db;
+    EXPECT_FALSE(loadDatabase(folder, db, error));
+    EXPECT_EQ(error.rfind(b + ": ", 0), 0u) << error;
+    EXPECT_NE(error.find(" at byte "), std::string::npos) << error;
+    EXPECT_EQ(db.games(), 0u);
+    std::vector<SegmentRead> read;
+    ASSERT_TRUE(loadDatabase(folder, db, error, nullptr, &read, true)) << error;
+    EXPECT_EQ(serializeDatabase(db), serializeDatabase(first));
+    ASSERT_EQ(read.size(), 2u);
+    EXPECT_TRUE(read[0].error.empty());
+    EXPECT_EQ(read[1].error.rfind(b + ": ", 0), 0u) << read[1].error;
+  }
+  // bookgen stats reads the rest, names the refused segment, and exits 1.
+  const CommandRun stats = runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen stats " + folder + " 2>&1");
+  EXPECT_EQ(stats.status, 1) << stats.out;
+  EXPECT_NE(stats.out.find(folder + ": 12 games"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("REFUSED (left out of everything below): " + b + ": unsupported version"), std::string::npos)
+      << stats.out;
+  // A writer refuses to start on top of it.
+  const CommandRun run = runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen games --db " + folder + " --games 1 2>&1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_NE(run.out.find("refusing to write on top of it"), std::string::npos) << run.out;
+  EXPECT_EQ(segmentsOf(folder).size(), 2u);
+}
+
+// Shards that start from the same database search disjoint positions: each only those whose key
+// hashes to it, while walking the whole shared book to choose its lines.
+TEST(BookDatabaseFolder, ShardsSearchDisjointPositions) {
+  const Database base;
+  const EvaluatorFactory factory = hashValuedEvaluators();
+  std::set<PositionKey> seen;
+  size_t searched = 0;
+  for (uint64_t shard = 0; shard < 2; ++shard) {
+    Database db = copyOf(base);
+    GrowOptions o;
+    o.targetPositions = 40;
+    o.progressSeconds = 1000;
+    o.shard = shard, o.shards = 2;
+    Grower grower(db, o, factory);
+    std::string log;
+    ASSERT_TRUE(growToTheEnd(grower, log)) << log;
+    const auto& verdicts = db.verdicts().at(o.deep.key());
+    EXPECT_EQ(verdicts.size(), 40u);
+    for (const auto& [key, v] : verdicts) {
+      EXPECT_EQ(shardOf(key, 2), shard);
+      seen.insert(key);
+      ++searched;
+    }
+  }
+  EXPECT_EQ(seen.size(), searched);  // no position searched by both
+}
+
+// The commands on a folder, end to end with the real binary: migrate renames a file into a folder
+// unchanged; a growth run appends one segment and touches no other; a killed run keeps its last
+// checkpoint (a multiple of --checkpoint) and a resumed one adds a segment; merging the same
+// segment twice adds nothing; compact makes one segment of the same database; drop-run rewrites
+// the segment of the run; stats summarises, --runs lists every run.
+TEST(BookGenerator, FolderCommandsEndToEnd) {
+  const std::string bookgen = std::string(YAVALATH_BIN_DIR) + "/bookgen";
+  const std::string growth = " --iterations 300 --nodes 100000 --fresh --progress 1000";
+  std::string error;
+  auto load = [&](const std::string& path) {
+    Database db;
+    EXPECT_TRUE(loadDatabase(path, db, error)) << error;
+    return db;
+  };
+  auto added = [&](const std::vector<std::string>& before, const std::vector<std::string>& after) {
+    std::vector<std::string> fresh;
+    for (const std::string& p : after)
+      if (std::find(before.begin(), before.end(), p) == before.end()) fresh.push_back(p);
+    return fresh;
+  };
+
+  const std::string file = scratchPath("migrate.db");
+  ASSERT_TRUE(saveDatabase(file, sampleDatabase(5), error)) << error;
+  const std::string original = readFile(file);
+  ASSERT_EQ(runCommand(bookgen + " migrate " + file + " 2>&1").status, 0);
+  EXPECT_EQ(segmentsOf(file), std::vector<std::string>{file + "/0-base.seg"});
+  EXPECT_EQ(readFile(file + "/0-base.seg"), original);
+
+  const std::string folder = scratchCopy(kFixture, "grow.db");
+  const std::vector<std::string> fixture = segmentsOf(folder);
+  std::map<std::string, std::string> bytes;
+  for (const std::string& p : fixture) bytes[p] = readFile(p);
+  const CommandRun run = runCommand(bookgen + " run --db " + folder + growth + " --positions 100 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const std::vector<std::string> afterRun = added(fixture, segmentsOf(folder));
+  ASSERT_EQ(afterRun.size(), 1u);
+  for (const std::string& p : fixture) EXPECT_EQ(readFile(p), bytes[p]) << p;
+  Database segment;
+  ASSERT_TRUE(loadDatabaseFile(afterRun[0], segment, error)) << error;
+  EXPECT_EQ(segment.runs().size(), 1u);
+  EXPECT_EQ(segment.searchedPositions(), 10u);
+  EXPECT_EQ(load(folder).searchedPositions(), 100u);
+
+  // Killed (SIGKILL: no save at exit) after its first checkpoint.
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    if (!freopen("/dev/null", "w", stderr)) _exit(126);
+    execl(bookgen.c_str(), bookgen.c_str(), "run", "--db", folder.c_str(), "--iterations", "300", "--nodes", "100000",
+          "--fresh", "--checkpoint", "3", (char*)nullptr);
+    _exit(127);
+  }
+  std::vector<std::string> killed;
+  for (int i = 0; i < 1200 && killed.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    killed = added(fixture, segmentsOf(folder));
+    killed.erase(std::remove(killed.begin(), killed.end(), afterRun[0]), killed.end());
+  }
+  kill(child, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_EQ(killed.size(), 1u) << "no checkpoint within a minute";
+  Database checkpoint;
+  ASSERT_TRUE(loadDatabaseFile(killed[0], checkpoint, error)) << error;
+  EXPECT_GT(checkpoint.searchedPositions(), 0u);
+  EXPECT_EQ(checkpoint.searchedPositions() % 3, 0u);
+  const size_t held = load(folder).searchedPositions();
+  EXPECT_EQ(held, 100u + checkpoint.searchedPositions());
+  ASSERT_EQ(runCommand(bookgen + " run --db " + folder + growth + " --positions " + std::to_string(held + 2) + " 2>&1").status, 0);
+  EXPECT_EQ(segmentsOf(folder).size(), fixture.size() + 3);
+  EXPECT_EQ(load(folder).searchedPositions(), held + 2);
+
+  const std::string other = scratchCopy(kFixture, "merge.db");
+  const CommandRun first = runCommand(bookgen + " merge " + other + " " + afterRun[0] + " 2>&1");
+  EXPECT_EQ(first.status, 0) << first.out;
+  EXPECT_EQ(segmentsOf(other).size(), fixture.size() + 1);
+  const CommandRun twice = runCommand(bookgen + " merge " + other + " " + afterRun[0] + " " + folder + " 2>&1");
+  EXPECT_EQ(twice.status, 0) << twice.out;
+  EXPECT_EQ(segmentsOf(other).size(), fixture.size() + 2);  // the folder's other runs are new to it
+  const CommandRun again = runCommand(bookgen + " merge " + other + " " + afterRun[0] + " " + folder + " 2>&1");
+  EXPECT_NE(again.out.find("nothing new"), std::string::npos) << again.out;
+  EXPECT_EQ(segmentsOf(other).size(), fixture.size() + 2);
+  EXPECT_TRUE(serializeDatabase(load(other)) == serializeDatabase(load(folder))) << "merged copies differ";
+
+  const std::string whole = serializeDatabase(load(folder));
+  const CommandRun compact = runCommand(bookgen + " compact " + folder + " 2>&1");
+  EXPECT_EQ(compact.status, 0) << compact.out;
+  EXPECT_EQ(segmentsOf(folder).size(), 1u);
+  EXPECT_TRUE(serializeDatabase(load(folder)) == whole) << "compaction changed the database";
+
+  const CommandRun summary = runCommand(bookgen + " stats " + other + " 2>&1");
+  const CommandRun runs = runCommand(bookgen + " stats --runs " + other + " 2>&1");
+  EXPECT_NE(summary.out.find("runs by settings"), std::string::npos) << summary.out;
+  EXPECT_EQ(summary.out.find("  run "), std::string::npos) << summary.out;
+  const std::string id = cli::hexText(segment.runs()[0].id);
+  EXPECT_NE(runs.out.find("  run " + id + ": 0 games, 10 searched positions"), std::string::npos) << runs.out;
+  const CommandRun drop = runCommand(bookgen + " drop-run " + other + " " + id + " 2>&1");
+  EXPECT_EQ(drop.status, 0) << drop.out;
+  EXPECT_EQ(load(other).searchedPositions(), held + 2 - 10);
+
+  expectRefused(bookgen + " run --db " + folder + " --shard 3/2", "--shard expects I/N with 1 <= I <= N, got '3/2'");
 }

@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "opening_book.h"
+#include "tests/hash_evaluator.h"
 #include "tests/random_positions.h"
 #include "tests/test_util.h"
 #include "tools/book/choose.h"
@@ -726,30 +727,15 @@ TEST(BookGrowth, ARunExpandsDistinctPositionsOnThreadsAndStoresEveryVerdict) {
   o.targetPositions = 60;
   o.progressSeconds = 1000;
   std::atomic<int> calls{0};
-  // A fast stand-in for the deep search: values from the position's hash, so runs are comparable.
-  auto factory = [&calls] {
-    return Evaluator([&calls](const Board& b, uint64_t) {
-      ++calls;
-      std::mt19937_64 rng(b.hash());
-      DeepVerdict v;
-      for (Bitboard legal = b.legalMoves(); legal;) {
-        const Cell m = popLowest(legal);
-        v.moves.push_back({m, float(std::uniform_real_distribution<double>(0.2, 0.8)(rng)), Proof::Unknown, 50});
-      }
-      v.best = v.moves.front().move;
-      return v;
-    });
-  };
+  const EvaluatorFactory factory = hashValuedEvaluators(&calls);
   Grower grower(db, o, factory);
-  std::atomic<bool> stop{false};
-  std::string error;
-  std::ostringstream log;
-  ASSERT_TRUE(grower.run(stop, log, error)) << error;
+  std::string log;
+  ASSERT_TRUE(growToTheEnd(grower, log)) << log;
   const auto& verdicts = db.verdicts().at(o.deep.key());
   EXPECT_GE(verdicts.size(), 60u);
   EXPECT_EQ(size_t(calls.load()), verdicts.size());  // no position searched twice
   EXPECT_EQ(grower.graph().size(), verdicts.size());
-  EXPECT_NE(log.str().find("positions/h"), std::string::npos);
+  EXPECT_NE(log.find("positions/h"), std::string::npos);
 }
 
 TEST(BookGraphPack, ShipsNoProvenLossAndRoundTripsThroughTheEmbeddedText) {

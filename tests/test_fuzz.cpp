@@ -137,11 +137,12 @@ TEST(Fuzz, EmbeddedBookText) {
 }
 
 TEST(Fuzz, BookDatabaseEveryVersion) {
-  // A small database from the committed one: its runs, some positions and verdicts. Half the
-  // mutated files get a fresh checksum, so that the sections' own checks are reached.
+  // A small database from the test fixture made as the committed one is (test_book_db.cpp): its
+  // runs, some positions and verdicts. Half the mutated files get a fresh checksum, so that the
+  // sections' own checks are reached.
   book::Database full, small;
   std::string error;
-  ASSERT_TRUE(book::loadDatabase(std::string(YAVALATH_SOURCE_DIR) + "/book/book.db", full, error)) << error;
+  ASSERT_TRUE(book::loadDatabase(std::string(YAVALATH_SOURCE_DIR) + "/tests/data/book_fixture.db", full, error)) << error;
   for (const book::RunInfo& r : full.runs()) small.addRun(r);
   int kept = 0;
   for (const auto& [key, stats] : full.map())

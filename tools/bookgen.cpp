@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -10,11 +11,13 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
+#include "tools/book/db_store.h"
 #include "tools/book/engine.h"
 #include "tools/book/certificate.h"
 #include "tools/book/files.h"
@@ -37,16 +40,20 @@ using namespace yav::book;
 const char* const kCommands =
     "usage: bookgen run   [options]        grows the book: deep searches of the positions that matter most (resumed)\n"
     "       bookgen games [options]        self-play games into the database (resumed when it exists)\n"
-    "       bookgen merge OUT IN [IN...]  adds to OUT the games of each IN that OUT lacks\n"
-    "       bookgen stats [FILE] [--top N] runs, positions per depth, first moves, answers to each first move\n"
-    "       bookgen drop-run FILE ID      leaves out one run's games (ids as stats prints them)\n"
+    "       bookgen merge OUT IN [IN...]  adds to OUT what each IN holds that OUT lacks (a folder OUT: in one new segment)\n"
+    "       bookgen stats [FILE] [--top N] [--runs]  totals, runs grouped by settings, positions and proofs by depth,\n"
+    "                                     first moves, answers to each first move (--runs: every run on its line)\n"
+    "       bookgen drop-run FILE ID      leaves out one run's games (ids as stats --runs prints them)\n"
+    "       bookgen compact FOLDER        rewrites a database folder's segments as one segment\n"
+    "       bookgen migrate FILE          turns a one-file database into a folder FILE/ of segments (not rewritten)\n"
     "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
     "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n"
     "       bookgen prove [options]       proof-number searches of a position's replies; settled ones become verdicts\n"
     "       bookgen certificate [options] writes a checkable proof of a position (docs/proofs.md)\n";
 const char* const kFooter =
-    "Only one process writes a database at a time (lock FILE.lock); each run gets a random id, and\n"
-    "its seed, settings, engine version and date are recorded in the database (bookgen stats).\n";
+    "A database is one file or a folder of segment files read as one (docs/database.md); in a folder each\n"
+    "writer adds a segment of its own. Only one process writes a database at a time (lock FILE.lock); each\n"
+    "run gets a random id, and its seed, settings, engine version and date are recorded (bookgen stats --runs).\n";
 
 struct RunSettings {
   SelfPlayOptions play;
@@ -54,8 +61,8 @@ struct RunSettings {
   SearchLimits limits;
   uint64_t nodes = uint64_t(1) << 22;  // 30,000 iterations add up to about 300,000 nodes
   bool seedGiven = false;
+  std::string dbPath = "book/book.db";
   RunSettings() {
-    run.dbPath = "book/book.db";
     // At least what the bot reaches in its 75 ms turns (about 21,000 iterations mid-game and
     // 33,000 on the empty board, plain g++ build, this project's 2-core VM): the book is grown at
     // the bot's real strength.
@@ -80,7 +87,7 @@ cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint6
 
 cli::Flags runFlags(RunSettings& s) {
   cli::Flags flags("bookgen");
-  flags.text("--db", "FILE", s.run.dbPath, "the database; a damaged file is refused, never overwritten", s.run.dbPath)
+  flags.text("--db", "FILE", s.dbPath, "the database (a file or a folder of segments); a damaged file is refused, never overwritten", s.dbPath)
       .integer("--games", "N", s.run.targetGames, 0, cli::kNoLimit, "stop when the database holds N games", "no limit")
       .number("--hours", "H", s.run.hours, 0, cli::kNoMax, "stop after H hours of this run", "no limit")
       .integer("--threads", "T", s.run.threads, 1, 1024, "games in parallel, one search each")
@@ -111,15 +118,15 @@ cli::Flags runFlags(RunSettings& s) {
 // `bookgen run`: the search-valued book (grow.h).
 struct GrowSettings {
   GrowOptions grow;
+  std::string dbPath = "book/book.db";
   ShippedBookFlags shipped;  // the shipped book whose moves the lines keep
   bool seedGiven = false;
-  GrowSettings() { grow.dbPath = "book/book.db"; }
 };
 
 cli::Flags growFlags(GrowSettings& s) {
   GrowOptions& g = s.grow;
   cli::Flags flags("bookgen");
-  flags.text("--db", "FILE", g.dbPath, "the database; a damaged file is refused, never overwritten", g.dbPath)
+  flags.text("--db", "FILE", s.dbPath, "the database (a file or a folder of segments); a damaged file is refused, never overwritten", s.dbPath)
       .integer("--positions", "N", g.targetPositions, 0, cli::kNoLimit, "stop when the book holds N searched positions",
                "no limit")
       .number("--hours", "H", g.hours, 0, cli::kNoMax, "stop after H hours of this run", "no limit")
@@ -127,7 +134,18 @@ cli::Flags growFlags(GrowSettings& s) {
       .integer("--iterations", "N", g.deep.iterations, 1, cli::kNoLimit,
                "iterations of each position's deep search (part of the verdicts' key: a new budget starts a new book)")
       .integer("--nodes", "N", g.deep.nodes, 1024, cli::kNoLimit, "node pool of each deep search")
-      .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies");
+      .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies")
+      .value("--shard", "I/N", "search only the positions whose key hashes to shard I of N (1 <= I <= N), so that N "
+             "machines growing the same database search disjoint positions (scripts/grow_shards.sh)", "1/1",
+             [&g](const std::string& v) {
+               const size_t slash = v.find('/');
+               uint64_t i = 0, n = 0;
+               if (slash == std::string::npos || !cli::toInteger(v.substr(0, slash), 1, 1 << 20, i) ||
+                   !cli::toInteger(v.substr(slash + 1), 1, 1 << 20, n) || i > n)
+                 return "--shard expects I/N with 1 <= I <= N, got '" + v + "'";
+               g.shard = i - 1, g.shards = n;
+               return std::string();
+             });
   s.shipped.addTo(flags,
                   "the shipped book: the bot's book moves in the lines are the ones bookpack would ship, which keeps a "
                   "shipped move until it is clearly beaten");
@@ -215,44 +233,58 @@ std::atomic<bool> gStop{false};  // set by SIGINT and SIGTERM (stopOnSignals)
 
 int fail(const std::string& message) { cli::Flags("bookgen").fail(message); }
 
-// Loads a database and says so when it was a version-1 file (its games become one legacy run).
+// Says which files of a database were of an older version (a version-1 file's games become one
+// legacy run).
+void reportVersions(const std::vector<SegmentRead>& files) {
+  for (const SegmentRead& f : files) {
+    if (!f.error.empty() || f.version >= kDatabaseVersion) continue;
+    if (f.version == 1)
+      std::cerr << f.path << ": version 1 file, read as one legacy run";
+    else if (f.version == 2)
+      std::cerr << f.path << ": version 2 file (verdicts without visits or runs)";
+    else if (f.version == 3)
+      std::cerr << f.path << ": version 3 file (verdicts without the runs that made them: drop-run keeps them)";
+    else
+      std::cerr << f.path << ": version " << f.version << " file (verdicts in a longer layout; version 7 rounds their visits and some values)";
+    std::cerr << "; what is saved is written in version " << kDatabaseVersion << "\n";
+  }
+}
+
+// Loads a database (a file or a folder of segments), saying which files were of an older version.
 bool loadReported(const std::string& path, Database& db, std::string& error) {
-  uint32_t version = 0;
-  if (!loadDatabase(path, db, error, &version)) return false;
-  if (version == 1)
-    std::cerr << path << ": version 1 file, read as one legacy run of " << db.games() << " games";
-  else if (version == 2)
-    std::cerr << path << ": version 2 file (verdicts without visits or runs)";
-  else if (version == 3)
-    std::cerr << path << ": version 3 file (verdicts without the runs that made them: drop-run keeps them)";
-  else if (version < kDatabaseVersion)
-    std::cerr << path << ": version " << version << " file (verdicts in a longer layout; version 7 rounds their visits and some values)";
-  if (version < kDatabaseVersion) std::cerr << "; it is written in version " << kDatabaseVersion << " when saved\n";
+  std::vector<SegmentRead> files;
+  if (!loadDatabase(path, db, error, nullptr, &files)) return false;
+  reportVersions(files);
   return true;
 }
 
-// Takes the database's lock and loads it (or starts a new one); false after reporting an error.
-bool openForWriting(const std::string& path, FileLock& lock, Database& db) {
+// Takes the database's lock and loads it (or starts a new one-file database); false after
+// reporting an error.
+bool openForWriting(DatabaseStore& store, FileLock& lock, Database& db) {
+  const std::string& path = store.path();
   std::string error;
   if (!lock.acquire(path, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return false;
   }
-  if (!std::ifstream(path).good()) {
+  if (!store.segmented() && !std::ifstream(path).good()) {
     std::cerr << "starting a new database " << path << "\n";
     return true;
   }
-  if (!loadReported(path, db, error)) {
-    std::cerr << "bookgen: " << error << "\n(refusing to overwrite it; move it away or repair it)\n";
+  std::vector<SegmentRead> files;
+  if (!store.load(db, error, nullptr, &files)) {
+    std::cerr << "bookgen: " << error << "\n(refusing to write on top of it; move it away or repair it)\n";
     return false;
   }
-  std::cerr << "resuming " << path << ": " << db.games() << " games in " << db.runs().size() << " runs, " << db.positions()
+  reportVersions(files);
+  std::cerr << "resuming " << path << (store.segmented() ? " (" + std::to_string(files.size()) + " segments)" : "")
+            << ": " << db.games() << " games in " << db.runs().size() << " runs, " << db.positions()
             << " positions with games\n";
   return true;
 }
 
 // Records this invocation as a run (id, seed, engine, settings, date) and installs the stop signals.
-void beginRun(Database& db, bool seedGiven, uint64_t seed, const std::string& parameters) {
+void beginRun(Database& db, DatabaseStore& store, bool seedGiven, uint64_t seed, const std::string& parameters) {
   // Games of another engine or budget mix into the same statistics: say so (bookgen drop-run
   // leaves a run out). Growth runs add no games, and their verdicts are kept per budget anyway.
   auto budget = [](const std::string& p) {
@@ -270,6 +302,8 @@ void beginRun(Database& db, bool seedGiven, uint64_t seed, const std::string& pa
   info.engine = kBookEngineVersion;
   info.parameters = parameters;
   db.beginRun(info);
+  store.name(db.currentRun().id);
+  if (store.segmented()) std::cerr << "this run's segment: " << store.segmentPath() << "\n";
   std::cerr << "run " << cli::hexText(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
   stopOnSignals(gStop);
 }
@@ -295,7 +329,8 @@ int growCommand(int argc, char** argv) {
   }
   FileLock lock;
   Database db;
-  if (!openForWriting(grow.dbPath, lock, db)) return 1;
+  auto store = std::make_shared<DatabaseStore>(settings.dbPath);
+  if (!openForWriting(*store, lock, db)) return 1;
   const std::string key = grow.deep.key();
   const auto verdicts = db.verdicts().find(key);
   const size_t have = verdicts == db.verdicts().end() ? 0 : verdicts->second.size();
@@ -310,14 +345,16 @@ int growCommand(int argc, char** argv) {
              << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.model.uniform
              << " opponent-explore=" << grow.opponentExploreShare
              << " nodes=" << grow.deep.nodes;
+  if (grow.shards > 1) parameters << " shard=" << grow.shard + 1 << "/" << grow.shards;
   if (!settings.shipped.fresh) {
     auto shipped = std::make_shared<ShippedBook>();
     loadShippedBook(settings.shipped, "bookgen", *shipped);
     if (shipped->kept()) grow.shipped = std::shared_ptr<const OpeningBook>(shipped, shipped->kept());
   }
   parameters << " shipped=" << (grow.shipped ? settings.shipped.header : std::string("none"));
-  beginRun(db, settings.seedGiven, grow.seed, parameters.str());
+  beginRun(db, *store, settings.seedGiven, grow.seed, parameters.str());
   grow.seed = db.currentRun().seed;
+  grow.store = store;
   Grower grower(db, grow, deepEvaluatorFactory(grow.deep));
   std::string error;
   const bool ok = grower.run(gStop, std::cerr, error);
@@ -333,7 +370,8 @@ int gamesCommand(int argc, char** argv) {
   const uint64_t nodes = settings.nodes;
   FileLock lock;
   Database db;
-  if (!openForWriting(run.dbPath, lock, db)) return 1;
+  auto store = std::make_shared<DatabaseStore>(settings.dbPath);
+  if (!openForWriting(*store, lock, db)) return 1;
   if (run.targetGames && db.games() >= run.targetGames) {
     std::cerr << "the database already holds " << db.games() << " games (target " << run.targetGames << ")\n";
     return 0;
@@ -343,27 +381,24 @@ int gamesCommand(int argc, char** argv) {
              << " random-plies=" << play.randomPlies << " random-fraction=" << play.randomFraction
              << " follow-threshold=" << play.followThreshold << " engine-share=" << play.engineShare
              << " store-plies=" << play.storePlies << " nodes=" << uint64_t(nodes);
-  beginRun(db, settings.seedGiven, run.seed, parameters.str());
+  beginRun(db, *store, settings.seedGiven, run.seed, parameters.str());
+  run.store = store;
   Generator gen(db, play, run, [&] { return std::make_unique<SearchEngine>(size_t(nodes), limits); });
   std::string error;
   const bool ok = gen.run(gStop, std::cerr, error);
   return runExit(ok, error);
 }
 
-// OUT is read too when it exists, so `merge book.db other.db` adds to book.db what it lacks.
+// OUT is read too when it exists, so `merge book.db other.db` adds to book.db what it lacks. A
+// folder OUT gets one new segment holding only that (none when nothing is new: merging the same
+// files twice adds nothing); a one-file OUT is rewritten whole.
 int mergeCommand(int argc, char** argv) {
   if (argc < 2) return fail("merge expects OUT and at least one IN");
   FileLock lock;
-  std::string error;
-  if (!lock.acquire(argv[0], error)) {
-    std::cerr << "bookgen: " << error << "\n";
-    return 1;
-  }
   Database total;
-  if (std::ifstream(argv[0]).good() && !loadReported(argv[0], total, error)) {
-    std::cerr << "bookgen: " << error << "\n";
-    return 1;
-  }
+  DatabaseStore store(argv[0]);
+  if (!openForWriting(store, lock, total)) return 1;
+  std::string error;
   for (int i = 1; i < argc; ++i) {
     Database part;
     if (!loadReported(argv[i], part, error)) {
@@ -377,18 +412,114 @@ int mergeCommand(int argc, char** argv) {
               << total.games() - before << " of them new; " << part.searchedPositions() << " searched positions, "
               << total.searchedPositions() - searchedBefore << " of them new\n";
   }
-  if (!saveDatabase(argv[0], total, error)) {
+  bool wrote = false;
+  if (!store.save(total, error, &wrote)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
-  std::cerr << "wrote " << argv[0] << ": " << total.games() << " games, " << total.positions() << " positions, "
+  if (!wrote) {
+    std::cerr << "nothing new: " << argv[0] << " already holds all of it (no segment written)\n";
+    return 0;
+  }
+  std::cerr << "wrote " << store.target() << ": " << argv[0] << " now holds " << total.games() << " games, "
+            << total.positions() << " positions, " << total.searchedPositions() << " searched positions, "
             << total.proofConflicts() << " proof conflicts\n";
   return 0;
 }
 
-// Leaves out one run's games (found with `bookgen stats`), e.g. one played by a broken engine.
+// Takes the lock of a database folder for a command that rewrites its segments; false after
+// reporting an error.
+bool lockFolder(const std::string& command, const std::string& folder, FileLock& lock) {
+  std::string error;
+  if (!isDatabaseFolder(folder)) {
+    std::cerr << "bookgen: " << command << ": " << folder << " is not a database folder\n";
+    return false;
+  }
+  if (!lock.acquire(folder, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return false;
+  }
+  return true;
+}
+
+// Rewrites a folder's segments as one (the only command that does; never automatic). The new
+// segment is complete on disk before any old one is removed: a kill in between leaves both, which
+// read as the same database (reading merges copies of a run and of a verdict into one).
+int compactCommand(int argc, char** argv) {
+  if (argc != 1) return fail("compact expects one database FOLDER");
+  FileLock lock;
+  if (!lockFolder("compact", argv[0], lock)) return 1;
+  Database db;
+  std::vector<SegmentRead> files;
+  std::string error;
+  if (!loadDatabase(argv[0], db, error, nullptr, &files)) {
+    std::cerr << "bookgen: " << error << "\n(refusing to compact; move the damaged segment away or repair it)\n";
+    return 1;
+  }
+  if (files.size() < 2) {
+    std::cerr << argv[0] << " holds " << files.size() << " segment; nothing to compact\n";
+    return 0;
+  }
+  DatabaseStore store(argv[0]);
+  const std::string bytes = serializeDatabase(db);
+  store.name(dbfile::fnv1a(bytes, bytes.size()));
+  if (!writeFileAtomically(store.segmentPath(), bytes, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  uint64_t before = 0;
+  for (const SegmentRead& f : files) {
+    before += f.bytes;
+    if (f.path != store.segmentPath() && std::remove(f.path.c_str()) != 0)
+      std::cerr << "bookgen: " << f.path << ": cannot remove (" << std::strerror(errno) << "); it duplicates "
+                << store.segmentPath() << " and may be removed by hand\n";
+  }
+  std::cerr << "compacted " << files.size() << " segments (" << before << " bytes) into " << store.segmentPath() << " ("
+            << bytes.size() << " bytes): " << db.searchedPositions() << " searched positions, " << db.games() << " games\n";
+  return 0;
+}
+
+// A one-file database becomes a folder holding that file as its first segment, renamed, not
+// rewritten (in git: a rename). FILE is first renamed to FILE.migrating/, so that an interrupted
+// migration is finished by running it again.
+int migrateCommand(int argc, char** argv) {
+  if (argc != 1) return fail("migrate expects one database FILE");
+  const std::string file = argv[0], moving = file + ".migrating";
+  FileLock lock;
+  std::string error;
+  if (!lock.acquire(file, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  Database db;
+  uint32_t version = 0;
+  if (!isDatabaseFolder(moving)) {
+    if (isDatabaseFolder(file)) {
+      std::cerr << file << " is a database folder already\n";
+      return 0;
+    }
+    if (!loadDatabaseFile(file, db, error, &version)) {
+      std::cerr << "bookgen: " << error << "\n(refusing to migrate it; move it away or repair it)\n";
+      return 1;
+    }
+    std::error_code ec;
+    std::filesystem::create_directory(moving, ec);
+    if (ec) return std::cerr << "bookgen: " << moving << ": cannot create (" << ec.message() << ")\n", 1;
+    if (std::rename(file.c_str(), (moving + "/0-base" + kSegmentSuffix).c_str()) != 0)
+      return std::cerr << "bookgen: " << file << ": cannot move (" << std::strerror(errno) << ")\n", 1;
+  }
+  if (std::rename(moving.c_str(), file.c_str()) != 0)
+    return std::cerr << "bookgen: " << moving << ": cannot rename to " << file << " (" << std::strerror(errno) << ")\n", 1;
+  std::cerr << file << " is now a database folder: " << file << "/0-base" << kSegmentSuffix
+            << " holds what the file held; each later writer adds a segment of its own\n";
+  return 0;
+}
+
+// Leaves out one run's games (found with `bookgen stats --runs`), e.g. one played by a broken
+// engine. In a folder every segment holding some of the run is rewritten without it (removing is
+// the one change appending cannot make), one segment at a time, each atomically.
 int dropRunCommand(int argc, char** argv) {
-  if (argc != 2) return fail("drop-run expects FILE and a run id (as `bookgen stats` prints it)");
+  if (argc != 2) return fail("drop-run expects FILE and a run id (as `bookgen stats --runs` prints it)");
   uint64_t id = 0;
   try {
     size_t used = 0;
@@ -399,26 +530,65 @@ int dropRunCommand(int argc, char** argv) {
   }
   FileLock lock;
   Database db;
-  if (!openForWriting(argv[0], lock, db)) return 1;
+  DatabaseStore store(argv[0]);
+  if (!openForWriting(store, lock, db)) return 1;
   const uint64_t before = db.games();
   const size_t searchedBefore = db.searchedPositions();
   if (!db.dropRun(id)) {
-    std::cerr << "bookgen: " << argv[0] << " has no run " << argv[1] << " (bookgen stats lists the runs)\n";
+    std::cerr << "bookgen: " << argv[0] << " has no run " << argv[1] << " (bookgen stats --runs lists the runs)\n";
     return 1;
   }
   std::string error;
-  if (!saveDatabase(argv[0], db, error)) {
+  if (!store.segmented() && !saveDatabase(argv[0], db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
+  }
+  std::vector<std::string> files;
+  if (store.segmented() && !listSegments(argv[0], files, error)) {
+    std::cerr << "bookgen: " << error << "\n";
+    return 1;
+  }
+  for (const std::string& file : files) {
+    Database part;
+    if (!loadDatabaseFile(file, part, error)) {
+      std::cerr << "bookgen: " << error << "\n";
+      return 1;
+    }
+    if (!part.dropRun(id)) continue;
+    const bool empty = part.positions() == 0 && part.searchedPositions() == 0 && part.runs().empty();
+    if (empty ? std::remove(file.c_str()) != 0 : !saveDatabase(file, part, error)) {
+      std::cerr << "bookgen: " << (empty ? file + ": cannot remove (" + std::strerror(errno) + ")" : error) << "\n";
+      return 1;
+    }
+    std::cerr << (empty ? "removed " : "rewrote ") << file << "\n";
   }
   std::cerr << "dropped run " << argv[1] << " (" << before - db.games() << " games, "
             << searchedBefore - db.searchedPositions() << " searched positions) from " << argv[0] << "\n";
   return 0;
 }
 
+// A run's settings without those that do not change what it finds (threads, shard): the key that
+// `bookgen stats` groups runs by.
+std::string runSettings(const RunInfo& r) {
+  std::istringstream words(r.parameters);
+  std::string word, kept = r.engine;
+  while (words >> word)
+    if (word.rfind("threads=", 0) != 0 && word.rfind("shard=", 0) != 0) kept += " " + word;
+  return kept;
+}
+
+std::string utcDate(int64_t unix, const char* format) {
+  char date[32] = "-";
+  const std::time_t t = std::time_t(unix);
+  std::tm utc{};
+  if (unix > 0 && gmtime_r(&t, &utc)) std::strftime(date, sizeof date, format, &utc);
+  return date;
+}
+
 int statsCommand(int argc, char** argv) {
   std::string path;
   uint64_t top = 10;
+  bool listRuns = false;
   for (int i = 0; i < argc; ++i) {
     const std::string arg = argv[i];
     if ((arg == "--top" || arg == "--db") && i + 1 >= argc) return fail("stats: " + arg + " needs a value");
@@ -426,20 +596,27 @@ int statsCommand(int argc, char** argv) {
       if (!cli::toInteger(argv[++i], 0, cli::kNoLimit, top)) return fail(cli::Flags::rangeError("--top", 0, cli::kNoMax, argv[i]));
       continue;
     }
+    if (arg == "--runs") {
+      listRuns = true;
+      continue;
+    }
     if (arg != "--db" && arg.size() > 1 && arg[0] == '-')
-      return fail("stats: unknown option '" + arg + "' (bookgen stats [FILE] [--top N]; FILE defaults to book/book.db)");
+      return fail("stats: unknown option '" + arg + "' (bookgen stats [FILE] [--top N] [--runs]; FILE defaults to book/book.db)");
     const std::string file = arg == "--db" ? argv[++i] : arg;  // FILE or --db FILE
     if (!path.empty()) return fail("stats: more than one FILE ('" + path + "', '" + file + "')");
     path = file;
   }
   if (path.empty()) path = "book/book.db";
+  // A damaged segment is listed with its error; the others are read.
   Database db;
   std::string error;
-  if (!loadReported(path, db, error)) {
+  std::vector<SegmentRead> files;
+  if (!loadDatabase(path, db, error, nullptr, &files, true)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
-  std::map<int, size_t> byStones, provenByStones;
+  reportVersions(files);
+  std::map<int, size_t> byStones, provenByStones, searchedByStones, provenSearchedByStones;
   size_t moves = 0;
   for (const auto& [key, stats] : db.map()) {
     moves += stats.moves.size();
@@ -447,35 +624,79 @@ int statsCommand(int argc, char** argv) {
     ++byStones[stones];
     provenByStones[stones] += stats.proof != Proof::Unknown;
   }
-  std::cout << path << ": " << db.games() << " games, " << db.positions() << " positions, " << moves << " moves\n";
-  // The repository should hold the file under about 20 MB: say where it stands.
-  std::error_code sizeError;
-  const uintmax_t bytes = std::filesystem::file_size(path, sizeError);
-  if (!sizeError) {
-    char size[96];
-    std::snprintf(size, sizeof size, "  file: %.1f MB, %.0f bytes a searched position\n", double(bytes) / 1e6,
-                  double(bytes) / double(std::max<size_t>(1, db.searchedPositions())));
-    std::cout << size;
-  }
+  std::cout << path << ": " << db.games() << " games, " << db.positions() << " positions with games, " << moves
+            << " moves, " << db.searchedPositions() << " searched positions, " << db.runs().size() << " runs\n";
+  uint64_t bytes = 0, damaged = 0;
+  for (const SegmentRead& f : files) bytes += f.bytes, damaged += !f.error.empty();
+  char size[160];
+  std::snprintf(size, sizeof size, "  %s: %.1f MB in %zu file%s, %.0f bytes a searched position\n",
+                files.size() > 1 || isDatabaseFolder(path) ? "segments" : "file", double(bytes) / 1e6, files.size(),
+                files.size() == 1 ? "" : "s", double(bytes) / double(std::max<size_t>(1, db.searchedPositions())));
+  std::cout << size;
+  for (const SegmentRead& f : files)
+    if (!f.error.empty()) std::cout << "  REFUSED (left out of everything below): " << f.error << "\n";
   const std::vector<size_t> searched = db.verdictsPerRun();
-  for (size_t i = 0; i < db.runs().size(); ++i) {
-    const RunInfo& r = db.runs()[i];
-    char date[32] = "-";
-    const std::time_t t = std::time_t(r.startedUnix);
-    std::tm utc{};
-    if (r.startedUnix > 0 && gmtime_r(&t, &utc)) std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &utc);
-    std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, " << searched[i]
-              << " searched positions, started " << date << ", seed " << r.seed
-              << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
+  if (listRuns) {
+    for (size_t i = 0; i < db.runs().size(); ++i) {
+      const RunInfo& r = db.runs()[i];
+      std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, " << searched[i]
+                << " searched positions, started " << utcDate(r.startedUnix, "%Y-%m-%d %H:%M UTC") << ", seed " << r.seed
+                << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
+    }
+  } else {
+    // Runs grouped by their settings, in the order each group first ran.
+    struct Group {
+      size_t runs = 0, searched = 0;
+      uint64_t games = 0;
+      int64_t first = 0, last = 0;
+    };
+    std::vector<std::string> order;
+    std::map<std::string, Group> groups;
+    for (size_t i = 0; i < db.runs().size(); ++i) {
+      const RunInfo& r = db.runs()[i];
+      const std::string key = runSettings(r);
+      auto [it, fresh] = groups.try_emplace(key);
+      if (fresh) order.push_back(key), it->second.first = it->second.last = r.startedUnix;
+      Group& g = it->second;
+      ++g.runs, g.games += r.games, g.searched += searched[i];
+      g.first = std::min(g.first, r.startedUnix), g.last = std::max(g.last, r.startedUnix);
+    }
+    std::cout << "  runs by settings (" << order.size() << " kinds; bookgen stats --runs lists each run):\n";
+    for (const std::string& key : order) {
+      const Group& g = groups[key];
+      std::cout << "    " << g.runs << " run" << (g.runs == 1 ? "" : "s") << " " << utcDate(g.first, "%Y-%m-%d")
+                << (g.runs > 1 ? " to " + utcDate(g.last, "%Y-%m-%d") : "") << ": " << g.games << " games, " << g.searched
+                << " searched positions; " << key << "\n";
+    }
   }
-  for (const auto& [stones, n] : byStones)
-    std::cout << "  " << stones << " stones: " << n << " positions, " << provenByStones[stones] << " proven\n";
-  // Search-valued books, one per deep-search budget.
+  // Search-valued books, one per deep-search budget; by depth, the growth's default budget's (or
+  // the largest book when there is none).
+  std::string depthKey = GrowOptions().deep.key();
+  if (!db.verdicts().count(depthKey))
+    for (const auto& [engine, verdicts] : db.verdicts())
+      if (!db.verdicts().count(depthKey) || verdicts.size() > db.verdicts().at(depthKey).size()) depthKey = engine;
   for (const auto& [engine, verdicts] : db.verdicts()) {
     const BookGraph graph = BookGraph::fromDatabase(db, engine);
     size_t proven = 0;
-    for (const BookGraph::Node& n : graph.nodes()) proven += n.estimate.proof != Proof::Unknown;
+    for (const BookGraph::Node& n : graph.nodes()) {
+      const bool isProven = n.estimate.proof != Proof::Unknown;
+      proven += isProven;
+      if (engine != depthKey) continue;
+      const int stones = popcount(n.key.mine | n.key.theirs);
+      ++searchedByStones[stones];
+      provenSearchedByStones[stones] += isProven;
+    }
     std::cout << "  searched positions of " << engine << ": " << graph.size() << " (" << proven << " proven)\n";
+  }
+  std::cout << "  by stones: positions with games (proven) | searched positions of " << depthKey << " (proven)\n";
+  std::set<int> depths;
+  for (const auto& e : byStones) depths.insert(e.first);
+  for (const auto& e : searchedByStones) depths.insert(e.first);
+  for (int stones : depths) {
+    char line[128];
+    std::snprintf(line, sizeof line, "    %2d stones: %8zu (%zu) | %8zu (%zu)\n", stones, byStones[stones],
+                  provenByStones[stones], searchedByStones[stones], provenSearchedByStones[stones]);
+    std::cout << line;
   }
   auto plural = [](uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); };
   auto show = [&](const std::string& title, const PositionKey& key) {
@@ -499,7 +720,7 @@ int statsCommand(int argc, char** argv) {
     b.play(c);
     show("answer to " + cellName(c) + " (moves in canonical orientation)", canonicalize(b).key);
   }
-  return 0;
+  return damaged ? 1 : 0;
 }
 
 // "2 2; 4 4" -> the board after those moves; false with `error` naming the ply and the reason.
@@ -765,7 +986,7 @@ int main(int argc, char** argv) {
   if (command == "games") return gamesCommand(argc - 2, argv + 2);
   // The commands that take files by position: --help is a request for help, and any other option
   // an error (before, `stats --help` tried to open a file named --help).
-  if (command == "merge" || command == "stats" || command == "drop-run") {
+  if (command == "merge" || command == "stats" || command == "drop-run" || command == "compact" || command == "migrate") {
     for (int i = 2; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--help" || arg == "-h") {
@@ -779,6 +1000,8 @@ int main(int argc, char** argv) {
   if (command == "merge") return mergeCommand(argc - 2, argv + 2);
   if (command == "stats") return statsCommand(argc - 2, argv + 2);
   if (command == "drop-run") return dropRunCommand(argc - 2, argv + 2);
+  if (command == "compact") return compactCommand(argc - 2, argv + 2);
+  if (command == "migrate") return migrateCommand(argc - 2, argv + 2);
   if (command == "show") return showCommand(argc - 2, argv + 2);
   if (command == "html") return htmlCommand(argc - 2, argv + 2);
   if (command == "prove") return proveCommand(argc - 2, argv + 2);

@@ -10,6 +10,7 @@
 #include "opening_book.h"
 #include "tools/book/database.h"
 #include "tools/book/db_file.h"
+#include "tools/book/db_store.h"
 #include "tools/book/files.h"
 #include "tools/book/graph_print.h"
 #include "tools/book/grow.h"
@@ -86,7 +87,8 @@ int main(int argc, char** argv) {
   }
   Database db;
   uint32_t version = 0;
-  if (!loadDatabase(dbPath, db, error, &version)) {
+  DatabaseStore store(dbPath);  // a folder gets the new verdicts in a segment of their own
+  if (verify ? !store.load(db, error, &version) : !loadDatabase(dbPath, db, error, &version)) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
@@ -117,12 +119,12 @@ int main(int argc, char** argv) {
         verifySettings.options(verify ? DeepEvaluator([&](const Board& b) { return deepEvaluate(b, limits); }) : nullptr);
     const BookPlan plan = planBook(db, opt, &verifyOptions, &std::cerr);
     if (verify && plan.verify.searched > 0) {
-      if (!saveDatabase(dbPath, db, error)) {
+      if (!store.save(db, error)) {
         std::cerr << "bookpack: " << error << "\n";
         return 1;
       }
-      std::cerr << "saved " << plan.verify.searched << " new verdicts in " << dbPath
-                << (version < kDatabaseVersion ? " (now a version-" + std::to_string(kDatabaseVersion) + " file)" : std::string()) << "\n";
+      std::cerr << "saved " << plan.verify.searched << " new verdicts in " << store.target()
+                << (!store.segmented() && version < kDatabaseVersion ? " (now a version-" + std::to_string(kDatabaseVersion) + " file)" : std::string()) << "\n";
     }
     choices = plan.choices;
     book = plan.packed;

@@ -239,8 +239,9 @@ class Database {
   // Adds the games of `other` that this database lacks. Runs are matched by id; of a run present
   // in both, the copy with more games contains the other (one writer, only growing), so per run
   // and per move the larger count is kept. Merging a database with itself or with an ancestor
-  // changes no count; disjoint runs add up. Proofs are united, then propagated.
-  void merge(const Database& other) {
+  // changes no count; disjoint runs add up. Proofs are united, then propagated (unless
+  // `propagate` is false: a caller merging several databases propagates once at the end).
+  void merge(const Database& other, bool propagate = true) {
     std::vector<uint32_t> index(other.runs_.size());
     for (size_t i = 0; i < other.runs_.size(); ++i) {
       const RunInfo& theirs = other.runs_[i];
@@ -273,7 +274,7 @@ class Database {
         if (v.run != kUnknownRun) ours.run = index[v.run];
         verdicts_[engine].emplace(key, std::move(ours));
       }
-    propagateProofs();
+    if (propagate) propagateProofs();
   }
 
   // Leaves out a run's games and deep-search verdicts (e.g. a broken engine's): its counts leave

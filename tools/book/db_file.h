@@ -1,16 +1,19 @@
-// The book database file (format in docs/book.md): version 7 (runs, verdicts with visits and the
-// run that made them, range-coded), and the migration of older files (version 1: its games become
-// one legacy run; version 2: verdicts without visits; version 3: verdicts without their run;
-// version 4: a cell and a value written for every verdict move; version 5: every unproven move's
-// value in two bytes; version 6: the verdicts byte by byte, unrounded). Loading checks
-// everything and rejects a damaged or truncated file with its name and the byte offset, never
-// reading it as a smaller one.
+// The book database file (format in docs/book.md, the folder of segments in docs/database.md):
+// version 7 (runs, verdicts with visits and the run that made them, range-coded), and the
+// migration of older files (version 1: its games become one legacy run; version 2: verdicts
+// without visits; version 3: verdicts without their run; version 4: a cell and a value written
+// for every verdict move; version 5: every unproven move's value in two bytes; version 6: the
+// verdicts byte by byte, unrounded). A database is one such file or a folder of them (segments,
+// each a database file of its own, read together: loadDatabase). Loading checks everything and
+// rejects a damaged or truncated file with its name and the byte offset, never reading it as a
+// smaller one.
 #pragma once
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -598,10 +601,83 @@ inline bool deserializeDatabase(const std::string& bytes, const std::string& nam
   return p.runTable() && p.positions() && p.verdicts() && p.checksum();
 }
 
-inline bool loadDatabase(const std::string& path, Database& db, std::string& error, uint32_t* version = nullptr) {
+inline bool loadDatabaseFile(const std::string& path, Database& db, std::string& error, uint32_t* version = nullptr) {
   std::string bytes;
   if (!readWholeFile(path, bytes, error)) return false;
   return deserializeDatabase(bytes, path, db, error, version);
+}
+
+// A database folder holds its segments as FOLDER/NAME.seg (docs/database.md); anything else in it
+// (a writer's FILE.seg.tmp.PID, notes) is not read.
+constexpr const char* kSegmentSuffix = ".seg";
+inline bool isDatabaseFolder(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_directory(path, ec);
+}
+// The segments of a folder, sorted by name (the order they are read in: names start with the date).
+inline bool listSegments(const std::string& folder, std::vector<std::string>& paths, std::string& error) {
+  paths.clear();
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const size_t n = std::char_traits<char>::length(kSegmentSuffix);
+    if (name.size() > n && name.compare(name.size() - n, n, kSegmentSuffix) == 0 && it->is_regular_file())
+      paths.push_back(folder + "/" + name);
+  }
+  if (ec) return error = folder + ": cannot list the segments (" + ec.message() + ")", false;
+  std::sort(paths.begin(), paths.end());
+  return true;
+}
+
+// One segment as loadDatabase read it: its version, size and searched positions, or why it was refused.
+struct SegmentRead {
+  std::string path;
+  uint32_t version = 0;
+  uint64_t bytes = 0;
+  size_t searched = 0;
+  std::string error;  // empty when it was read
+};
+
+// Loads a database: one file, or every segment of a folder, merged in name order (a verdict in two
+// segments: the first one's). `version` receives the oldest version read. A damaged segment is
+// refused with its file and byte offset: the load fails, unless `skipDamaged`, which reads the
+// other segments (`bookgen stats`) and lists the refused one in `segments` with its error.
+inline bool loadDatabase(const std::string& path, Database& db, std::string& error, uint32_t* version = nullptr,
+                         std::vector<SegmentRead>* segments = nullptr, bool skipDamaged = false) {
+  if (!isDatabaseFolder(path)) {
+    uint32_t v = 0;
+    if (!loadDatabaseFile(path, db, error, &v)) return false;
+    if (version) *version = v;
+    if (segments) *segments = {{path, v, uint64_t(std::filesystem::file_size(path)), db.searchedPositions(), std::string()}};
+    return true;
+  }
+  db = Database();
+  std::vector<std::string> paths;
+  if (!listSegments(path, paths, error)) return false;
+  if (segments) segments->clear();
+  uint32_t oldest = kDatabaseVersion;
+  for (const std::string& file : paths) {
+    SegmentRead read;
+    read.path = file;
+    std::string bytes;
+    Database part;
+    const bool ok = readWholeFile(file, bytes, read.error) && deserializeDatabase(bytes, file, part, read.error, &read.version);
+    read.bytes = bytes.size();
+    read.searched = part.searchedPositions();
+    if (segments) segments->push_back(read);
+    if (!ok && !skipDamaged) {
+      db = Database();
+      error = read.error;
+      return false;
+    }
+    if (!ok) continue;
+    oldest = std::min(oldest, read.version);
+    if (db.runs().empty() && db.searchedPositions() == 0 && db.positions() == 0) db = std::move(part);
+    else db.merge(part, false);  // proofs propagated once, below
+  }
+  db.propagateProofs();
+  if (version) *version = oldest;
+  return true;
 }
 
 // Written to a temporary file next to `path`, synced and renamed over it (never through a link).

@@ -34,13 +34,19 @@
 #include <vector>
 
 #include "tools/book/choose.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_store.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
 #include "tools/book/graph.h"
 #include "tools/book/selfplay.h"
 
 namespace yav::book {
+
+// The shard of `shards` that searches a canonical position: a fixed hash of its key, the same on
+// every machine and build.
+inline uint64_t shardOf(const PositionKey& key, uint64_t shards) {
+  return mix64(mix64(key.mine ^ uint64_t(key.stealAvailable)) ^ key.theirs) % std::max<uint64_t>(1, shards);
+}
 
 // One deep evaluation of a board (moves in its orientation); one per thread.
 using Evaluator = std::function<DeepVerdict(const Board&, uint64_t seed)>;
@@ -61,8 +67,11 @@ struct GrowOptions {
   GraphOptions graph;
   uint64_t checkpointEvery = 100;  // positions between saves
   double progressSeconds = 30;
-  std::string dbPath;  // checkpoints go here (temporary file + rename); empty: never saved
+  std::shared_ptr<const DatabaseStore> store;  // checkpoints go here (temporary file + rename); none: never saved
   uint64_t seed = 1;
+  // Shard `shard` of `shards` (0-based) searches only the positions whose key hashes to it
+  // (shardOf), so that machines growing the same database search disjoint positions.
+  uint64_t shard = 0, shards = 1;
   GrowOptions() {
     deep.iterations = 200000;
     deep.timeMs = 0;
@@ -101,7 +110,7 @@ class Grower {
         const Canonical frame = canonicalize(b);
         const BookGraph::Node* node = graph_.find(frame.key);
         if (!node) {
-          if (busy_.count(frame.key)) break;
+          if (busy_.count(frame.key) || shardOf(frame.key, opt_.shards) != opt_.shard) break;
           if (plies) *plies = ply;
           return frame.key;
         }
@@ -185,10 +194,10 @@ class Grower {
           deepestPly_ = std::max(deepestPly_, plies);
           // A copy, encoded outside the lock, where the other threads do not wait for it: at
           // 124,000 positions copying takes 0.05 s and encoding 0.85 s.
-          if (opt_.checkpointEvery && expanded_ % opt_.checkpointEvery == 0 && !opt_.dbPath.empty())
-            snapshot = std::make_unique<Database>(db_);
+          if (opt_.checkpointEvery && expanded_ % opt_.checkpointEvery == 0 && opt_.store)
+            snapshot = opt_.store->snapshot(db_);
         }
-        if (snapshot) writeCheckpoint(serializeDatabase(*snapshot), log);
+        if (snapshot) writeCheckpoint(*snapshot, log);
       }
       --running;
       wake_.notify_all();
@@ -209,10 +218,10 @@ class Grower {
     for (auto& t : threads) t.join();
     report(log);
     if (exhausted_) log << "no position left to expand within " << opt_.maxPlies << " plies (every line is proven or busy)\n";
-    if (!opt_.dbPath.empty()) {
+    if (opt_.store) {
       std::lock_guard<std::mutex> g(lock_), f(fileLock_);
-      if (!saveDatabase(opt_.dbPath, db_, error)) return false;
-      log << "saved " << opt_.dbPath << " (" << graph_.size() << " book positions, " << db_.games() << " games)\n";
+      if (!opt_.store->save(db_, error)) return false;
+      log << "saved " << opt_.store->target() << " (" << graph_.size() << " book positions, " << db_.games() << " games)\n";
     }
     return true;
   }
@@ -245,10 +254,10 @@ class Grower {
     return nullptr;
   }
 
-  void writeCheckpoint(const std::string& bytes, std::ostream& log) {
+  void writeCheckpoint(const Database& snapshot, std::ostream& log) {
     std::lock_guard<std::mutex> g(fileLock_);
     std::string error;
-    if (!writeFileAtomically(opt_.dbPath, bytes, error)) log << "checkpoint failed: " << error << "\n";
+    if (!opt_.store->write(snapshot, error)) log << "checkpoint failed: " << error << "\n";
   }
 
   void report(std::ostream& log) {

@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "tools/book/database.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_store.h"
 
 namespace yav::book {
 
@@ -148,7 +148,7 @@ struct GeneratorOptions {
   uint64_t checkpointEvery = 100;
   double progressSeconds = 30;
   uint64_t seed = 1;           // the run's base seed, used when the database has no current run yet
-  std::string dbPath;         // checkpoints go here (temporary file + rename)
+  std::shared_ptr<const DatabaseStore> store;  // checkpoints go here (temporary file + rename); none: never saved
 };
 
 // Runs self-play games on several threads until the target, the time limit or `stop`.
@@ -181,17 +181,17 @@ class Generator {
           index = nextGame_++;
         }
         SelfPlayResult game = playSelfPlayGame(db_, lock_, *engine, play_, mixSeed(runSeed, index), stop);
-        std::string checkpoint;
+        std::unique_ptr<Database> checkpoint;
         {
           std::lock_guard<std::mutex> g(lock_);
           if (!game.finished) break;  // abandoned by a stop request: not counted
           db_.addGame(game.record, play_.storePlies);
           ++finished_;
           bookPliesSum_ += uint64_t(game.bookPlies);
-          if (run_.checkpointEvery && finished_ % run_.checkpointEvery == 0 && !run_.dbPath.empty())
-            checkpoint = serializeDatabase(db_);
+          if (run_.checkpointEvery && finished_ % run_.checkpointEvery == 0 && run_.store)
+            checkpoint = run_.store->snapshot(db_);
         }
-        if (!checkpoint.empty()) writeCheckpoint(checkpoint, log);
+        if (checkpoint) writeCheckpoint(*checkpoint, log);
       }
       done.store(true);
       wake_.notify_all();
@@ -211,10 +211,10 @@ class Generator {
     }
     for (auto& t : threads) t.join();
     report(log, start);
-    if (!run_.dbPath.empty()) {
+    if (run_.store) {
       std::lock_guard<std::mutex> g(lock_), f(fileLock_);
-      if (!saveDatabase(run_.dbPath, db_, error)) return false;
-      log << "saved " << run_.dbPath << " (" << db_.games() << " games, " << db_.positions() << " positions)\n";
+      if (!run_.store->save(db_, error)) return false;
+      log << "saved " << run_.store->target() << " (" << db_.games() << " games, " << db_.positions() << " positions)\n";
     }
     return true;
   }
@@ -222,10 +222,10 @@ class Generator {
   uint64_t gamesThisRun() const { return finished_; }
 
  private:
-  void writeCheckpoint(const std::string& bytes, std::ostream& log) {
+  void writeCheckpoint(const Database& snapshot, std::ostream& log) {
     std::lock_guard<std::mutex> g(fileLock_);
     std::string error;
-    if (!writeFileAtomically(run_.dbPath, bytes, error)) log << "checkpoint failed: " << error << "\n";
+    if (!run_.store->write(snapshot, error)) log << "checkpoint failed: " << error << "\n";
   }
 
   void report(std::ostream& log, std::chrono::steady_clock::time_point start) {

@@ -1,0 +1,138 @@
+// Where a writer's results go (docs/database.md). A database folder grows by appending: each writer
+// (a run, a merge, bookpack --verify) writes one new segment holding only what it adds to the
+// segments it loaded, rewritten whole at each checkpoint (temporary file + rename), and never
+// touches another segment. A single-file database is rewritten whole, as before folders existed.
+#pragma once
+
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "tools/book/database.h"
+#include "tools/book/db_file.h"
+#include "tools/book/files.h"
+#include "tools/cli.h"
+
+namespace yav::book {
+
+// What a database held when it was loaded: enough to tell what a writer added since.
+struct DatabaseBaseline {
+  std::unordered_map<uint64_t, uint64_t> runGames;  // run id -> its games
+  Database::Map games;                              // the game statistics and their proofs
+  std::map<std::string, std::unordered_set<PositionKey, PositionKeyHash>> verdicts;
+
+  explicit DatabaseBaseline(const Database& db = Database()) : games(db.map()) {
+    for (const RunInfo& r : db.runs()) runGames[r.id] = r.games;
+    for (const auto& [engine, entries] : db.verdicts()) {
+      auto& keys = verdicts[engine];
+      keys.reserve(entries.size());
+      for (const auto& e : entries) keys.insert(e.first);
+    }
+  }
+};
+
+// What `now` adds to `before`, as a database of its own: the runs that are new or grew (with all
+// their counts: loading merges a run's copies by keeping the larger count, so a later copy
+// replaces an earlier one), the verdicts `before` lacks with the runs they name, and the move
+// proofs found since. Read together with the segments `before` came from, it gives `now`.
+inline Database databaseAdditions(const Database& now, const DatabaseBaseline& before) {
+  Database out;
+  std::vector<int64_t> index(now.runs().size(), -1);
+  for (size_t i = 0; i < now.runs().size(); ++i) {
+    const RunInfo& r = now.runs()[i];
+    const auto it = before.runGames.find(r.id);
+    if (it == before.runGames.end() || r.games > it->second) index[i] = out.addRun(r);
+  }
+  auto runOf = [&](uint32_t run) {
+    if (index[run] < 0) index[run] = out.addRun(now.runs()[run]);
+    return uint32_t(index[run]);
+  };
+  for (const auto& [key, stats] : now.map()) {
+    const auto old = before.games.find(key);
+    PositionStats added;
+    for (const MoveStats& m : stats.moves) {
+      const MoveStats* was = old == before.games.end() ? nullptr : old->second.find(m.move);
+      MoveStats kept{m.move, was && was->proof == m.proof ? Proof::Unknown : m.proof, 0, 0, {}};
+      for (const RunCount& r : m.runs)
+        if (index[r.run] >= 0) kept.add(uint32_t(index[r.run]), r.games, r.halfPoints);
+      if (!kept.runs.empty() || kept.proof != Proof::Unknown) added.moves.push_back(std::move(kept));
+    }
+    if (added.moves.empty()) continue;  // a position's own proof follows from its moves' (propagateProofs)
+    added.proof = stats.proof;
+    out.at(key) = std::move(added);
+  }
+  for (const auto& [engine, entries] : now.verdicts()) {
+    const auto known = before.verdicts.find(engine);
+    for (const auto& [key, v] : entries) {
+      if (known != before.verdicts.end() && known->second.count(key)) continue;
+      DeepVerdict copy = v;
+      if (v.run != kUnknownRun) copy.run = runOf(v.run);
+      out.setVerdict(engine, key, std::move(copy));
+    }
+  }
+  return out;
+}
+
+// A database opened for writing: `load` reads it and remembers what it held; `snapshot` (under the
+// caller's lock on the database) takes what a save writes, `write` writes it atomically: the whole
+// database to a single file, or the additions to this writer's segment of a folder.
+class DatabaseStore {
+ public:
+  explicit DatabaseStore(std::string path) : path_(std::move(path)), segmented_(isDatabaseFolder(path_)) {
+    // Milliseconds too: segments are read in name order, so a writer's comes after every earlier one's.
+    const auto now = std::chrono::system_clock::now();
+    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+    const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+    char stamp[40];
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+    stamp_ = stamp;
+    stamp_ += "." + std::to_string(1000 + ms).substr(1);
+    name(freshRandom64());
+  }
+
+  const std::string& path() const { return path_; }
+  bool segmented() const { return segmented_; }
+  // This writer's segment (a folder only): FOLDER/DATE-TIME.MS-ID.seg, named after the run it holds.
+  const std::string& segmentPath() const { return segment_; }
+  void name(uint64_t id) { segment_ = path_ + "/" + stamp_ + "-" + cli::hexText(id) + kSegmentSuffix; }
+
+  // Reads the database (every segment of a folder) and remembers it as the baseline.
+  bool load(Database& db, std::string& error, uint32_t* version = nullptr, std::vector<SegmentRead>* segments = nullptr) {
+    if (!loadDatabase(path_, db, error, version, segments)) return false;
+    if (segmented_) baseline_ = std::make_shared<const DatabaseBaseline>(db);
+    return true;
+  }
+
+  // What a save writes now: a copy of the database, or what it adds to the loaded segments.
+  std::unique_ptr<Database> snapshot(const Database& db) const {
+    if (!segmented_) return std::make_unique<Database>(db);
+    return std::make_unique<Database>(databaseAdditions(db, baseline_ ? *baseline_ : DatabaseBaseline()));
+  }
+  // Writes a snapshot. A folder's snapshot without positions or verdicts writes nothing (a run
+  // that found nothing leaves no segment); `wrote` says whether a file was written.
+  bool write(const Database& snapshot, std::string& error, bool* wrote = nullptr) const {
+    const bool empty = segmented_ && snapshot.positions() == 0 && snapshot.searchedPositions() == 0;
+    if (wrote) *wrote = !empty;
+    if (empty) return true;
+    return writeFileAtomically(segmented_ ? segment_ : path_, serializeDatabase(snapshot), error);
+  }
+  bool save(const Database& db, std::string& error, bool* wrote = nullptr) const {
+    return write(*snapshot(db), error, wrote);
+  }
+  // Where saves go, for messages.
+  const std::string& target() const { return segmented_ ? segment_ : path_; }
+
+ private:
+  std::string path_, stamp_, segment_;
+  bool segmented_ = false;
+  std::shared_ptr<const DatabaseBaseline> baseline_;
+};
+
+}  // namespace yav::book
