@@ -103,6 +103,23 @@ TEST(Bot, FixedIterationsAreReproducible) {
   EXPECT_EQ(a.lines, b.lines);
 }
 
+// The bot's stderr lines of its turns: the turn number, the time by its own clock, and the line.
+struct TurnLine {
+  int turn;
+  double ms;
+  std::string text;
+};
+std::vector<TurnLine> turnLines(const std::string& stderrText) {
+  const std::regex line(R"(^turn (\d+): .* ([0-9.]+) ms$)");
+  std::vector<TurnLine> out;
+  std::istringstream lines(stderrText);
+  for (std::string text; std::getline(lines, text);) {
+    std::smatch m;
+    if (std::regex_search(text, m, line)) out.push_back({std::stoi(m[1]), std::stod(m[2]), text});
+  }
+  return out;
+}
+
 TEST(Bot, DefaultClockAnswersEveryTurn) {
   // No flags: exactly the CodinGame behaviour (about 0.9 s for the first turn, 75 ms later).
   expectLegalAnswers("transcript_victim_id1.txt", runBot("", kData + "transcript_victim_id1.txt"));
@@ -119,18 +136,14 @@ TEST(Bot, DeepEarlyTurnsUseTheirBudget) {
   const CommandRun run = runCommand(kBot + " --no-book --time-ms 5 --first-time-ms 20 --deep-time-ms 60 --deep-until-turn 2 < " +
                                     kData + "transcript_second_id2.txt 2>&1 >/dev/null");
   ASSERT_EQ(run.status, 0) << run.out;
-  const std::regex line(R"(turn (\d+): .* ([0-9.]+) ms)");
   int deepTurns = 0;
-  std::istringstream lines(run.out);
-  for (std::string text; std::getline(lines, text);) {
-    std::smatch m;
-    if (!std::regex_search(text, m, line) || text.find("proof unknown") == std::string::npos) continue;
-    const int turn = std::stoi(m[1]);
-    if (turn == 2) {
+  for (const TurnLine& t : turnLines(run.out)) {
+    if (t.text.find("proof unknown") == std::string::npos) continue;
+    if (t.turn == 2) {
       // Its 60 ms, not the other later turns' 5: on an idle machine it takes all 60; on a loaded one
       // the search may stop earlier to answer before the 100 ms limit after a long scheduling pause
       // (search.h): the answer is due by 90 ms, so only a pause of over 37 ms undercuts 15 ms.
-      EXPECT_GE(std::stod(m[2]), 15.0) << text;
+      EXPECT_GE(t.ms, 15.0) << t.text;
       ++deepTurns;
     }
   }
@@ -154,13 +167,10 @@ TEST(Bot, LaterTurnsAnswerWithinTheLimitOnABusyMachine) {
   stop = true;
   for (std::thread& t : burners) t.join();
   ASSERT_EQ(run.status, 0) << run.out;
-  const std::regex line(R"(^turn (\d+): .* ([0-9.]+) ms$)");
   int laterTurns = 0;
-  std::istringstream lines(run.out);
-  for (std::string text; std::getline(lines, text);) {
-    std::smatch m;
-    if (!std::regex_search(text, m, line) || std::stoi(m[1]) == 1) continue;
-    EXPECT_LT(std::stod(m[2]), kLaterTurnLimitMs) << text;
+  for (const TurnLine& t : turnLines(run.out)) {
+    if (t.turn == 1) continue;
+    EXPECT_LT(t.ms, kLaterTurnLimitMs) << t.text;
     ++laterTurns;
   }
   EXPECT_GE(laterTurns, 5) << run.out;
