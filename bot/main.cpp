@@ -16,17 +16,12 @@
 #include "ponder.h"
 #include "protocol.h"
 #include "search.h"
+#include "turn_limits.h"
 
 namespace {
 
 struct BotConfig {
-  double timeMs = 75;         // later turns: 100 ms limit; 25 ms of margin for scheduling jitter
-  double firstTimeMs = 900;   // the bot's own first turn: 1000 ms limit
-  double marginMs = 10;       // an answer is due this long before CodinGame's limit at the latest
-  uint64_t iterations = 0;    // fixed iterations per turn instead of the clock
-  double deepTimeMs = 0;      // turns 2..deepUntilTurn think this long (the book's ceiling experiment)
-  int deepUntilTurn = 0;
-  uint64_t seed = 1;
+  yav::TurnBudget budget;     // time or iterations per turn, seed (turn_limits.h)
   bool book = true;
   bool bookSearch = true;     // a book move's turn checks it and searches the position it leads to (see main)
   bool plainUct = false;
@@ -72,20 +67,20 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
     };
     double v = 0;
     if (arg == "--time-ms") {
-      if (!value(cfg.timeMs)) return false;
+      if (!value(cfg.budget.timeMs)) return false;
     } else if (arg == "--first-time-ms") {
-      if (!value(cfg.firstTimeMs)) return false;
+      if (!value(cfg.budget.firstTimeMs)) return false;
     } else if (arg == "--deep-time-ms") {
-      if (!value(cfg.deepTimeMs)) return false;
+      if (!value(cfg.budget.deepTimeMs)) return false;
     } else if (arg == "--deep-until-turn") {
       if (!value(v)) return false;
-      cfg.deepUntilTurn = int(v);
+      cfg.budget.deepUntilTurn = int(v);
     } else if (arg == "--iterations") {
       if (!value(v)) return false;
-      cfg.iterations = uint64_t(v);
+      cfg.budget.iterations = uint64_t(v);
     } else if (arg == "--seed") {
       if (!value(v)) return false;
-      cfg.seed = uint64_t(v);
+      cfg.budget.seed = uint64_t(v);
     } else if (arg == "--no-book") {
       cfg.book = false;
     } else if (arg == "--no-book-search") {
@@ -108,7 +103,7 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       return false;
     }
   }
-  if (cfg.iterations == 0 && (cfg.timeMs <= 0 || cfg.firstTimeMs <= 0)) {
+  if (cfg.budget.iterations == 0 && (cfg.budget.timeMs <= 0 || cfg.budget.firstTimeMs <= 0)) {
     std::cerr << "bot: a time budget of 0 needs --iterations N\n" << kUsage;
     return false;
   }
@@ -130,25 +125,6 @@ std::string viewerMessage(const yav::SearchResult& r) {
 
 using yav::moveName;  // "x y" for the stderr line, "(steal)" marked
 
-// The search limits of a turn whose clock started at `clock`, for a search that may use the
-// turn's budget up to `share` of it (a book turn's check: book_turn.h).
-yav::SearchLimits turnLimits(const BotConfig& cfg, const yav::TurnInput& turn, int turnNumber,
-                             const yav::Stopwatch& clock, double share = 1.0) {
-  yav::SearchLimits limits;
-  limits.seed = cfg.seed + uint64_t(turnNumber);
-  if (cfg.iterations) {
-    limits.iterations = std::max<uint64_t>(1, uint64_t(double(cfg.iterations) * share));
-    return limits;
-  }
-  const double budget = turn.firstTurn                                        ? cfg.firstTimeMs
-                        : turnNumber <= cfg.deepUntilTurn && cfg.deepTimeMs > 0 ? cfg.deepTimeMs
-                                                                                : cfg.timeMs;
-  const double limit = turn.firstTurn ? 1000 : 100;  // CodinGame's
-  limits.timeMs = std::max(1.0, budget * share - clock.elapsedMs());
-  limits.hardMs = std::max(limits.timeMs, std::max(budget, limit - cfg.marginMs) - clock.elapsedMs());
-  return limits;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -162,14 +138,14 @@ int main(int argc, char** argv) {
   yav::TurnInput turn;
   yav::OpeningBook book;
   yav::Ponderer ponderer(search);
-  const bool pondering = cfg.ponder && cfg.iterations == 0;  // fixed iterations stay reproducible
+  const bool pondering = cfg.ponder && cfg.budget.iterations == 0;  // fixed iterations stay reproducible
   // After an answer: think on the opponent's time about the position the answer left, or at least
   // move the tree there (and compact it) before the next turn's clock runs.
   auto ponderAfter = [&](const yav::Board& board, yav::Cell move, int turnNumber) {
     yav::Board next = board;
     if (next.play(move) != yav::Outcome::None) return;
     if (pondering)
-      ponderer.start(next, cfg.seed + uint64_t(turnNumber) + 1000);
+      ponderer.start(next, cfg.budget.seed + uint64_t(turnNumber) + 1000);
     else
       search.keepTreeFor(next);
   };
@@ -209,8 +185,8 @@ int main(int argc, char** argv) {
       if (cfg.bookSearch) {
         // A share of the budget checks the book's move (book_turn.h): a position the search proves
         // won is played by the search's proven move, and a book move it proves lost is not played.
-        const yav::SearchResult check =
-            search.run(turn.board, turnLimits(cfg, turn, turnNumber, clock, yav::kBookCheckShare));
+        const yav::SearchResult check = search.run(
+            turn.board, turnLimits(cfg.budget, turn.firstTurn, turnNumber, clock.elapsedMs(), yav::kBookCheckShare));
         if (yav::checkedBookMove(*bookMove, check) != *bookMove) {
           answerSearched(check, "book move " + yav::moveName(turn.board, *bookMove) + " overruled by the search, ");
           continue;
@@ -223,7 +199,7 @@ int main(int argc, char** argv) {
       // 1,000 ms turn the book-less bot spends building the tree it plays its next moves from.
       yav::Board next = turn.board;
       if (cfg.bookSearch && next.play(*bookMove) == yav::Outcome::None) {
-        const yav::SearchResult ahead = search.run(next, turnLimits(cfg, turn, turnNumber, clock));
+        const yav::SearchResult ahead = search.run(next, turnLimits(cfg.budget, turn.firstTurn, turnNumber, clock.elapsedMs()));
         searched += ", searched " + std::to_string(ahead.iterations) + " it ahead";
       }
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
@@ -234,7 +210,7 @@ int main(int argc, char** argv) {
       continue;
     }
 
-    answerSearched(search.run(turn.board, turnLimits(cfg, turn, turnNumber, clock)), "");
+    answerSearched(search.run(turn.board, turnLimits(cfg.budget, turn.firstTurn, turnNumber, clock.elapsedMs())), "");
   }
   ponderer.stop();
   // The read that ended the loop may have found malformed input (a grid cut short, garbage).

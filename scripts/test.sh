@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds everything (warnings are errors) and runs every test through ctest; then builds everything
 # again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/: the tests, and the
-# programs they start, are instrumented) and runs every test there too (about 45 s).
+# programs they start, are instrumented) and runs every test there too (about 45 s); before that, the
+# search and pondering tests under ThreadSanitizer (build-tsan/).
 # YAVALATH_NO_SANITIZERS=1 skips the second build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,14 @@ cmake --build build-test -j "$jobs"
 (cd build-test && ctest --output-on-failure -j "$jobs" "$@")
 
 [ "${YAVALATH_NO_SANITIZERS:-0}" = 1 ] && exit 0
+echo "== the search and pondering tests under -fsanitize=thread (build-tsan/: tests_core and the bot only)"
+# Pondering runs a second thread on the search (ponder.h); ThreadSanitizer reports any data race.
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON \
+  -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1 -g1 -Wno-maybe-uninitialized" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" >/dev/null
+cmake --build build-tsan --target tests_core -j "$jobs"
+TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 build-tsan/bin/tests_core \
+  --gtest_filter='Ponder.*:Search.*:SearchForcing.*:SearchSignature.*:Bot.PondersWhileTheOpponentThinks:Bot.LaterTurns*'
 echo "== the tests again under -fsanitize=address,undefined (build-asan/)"
 # -O1: the sanitizers' usual level, several times faster than -O0. Every finding is fatal.
 # -fno-sanitize=alignment,null: those two checks make the compile about a fifth slower; on x86 an

@@ -38,4 +38,18 @@ inline bool randomPosition(Rng& rng, int stones, Pair& out) {
   return true;
 }
 
+// The position with these stones on both boards, `toMove` to move, its stones placed alternately
+// (no steal); false when the stones do not make such a position or a game that was still open.
+inline bool positionOf(Bitboard stones0, Bitboard stones1, int toMove, Pair& out) {
+  Pair p;
+  while (stones0 | stones1) {
+    Bitboard& next = p.fast.toMove() == 0 ? stones0 : stones1;
+    if (!next) return false;
+    if (p.play(popLowest(next)) != reference::RefOutcome::None) return false;
+  }
+  if (p.fast.toMove() != toMove) return false;
+  out = p;
+  return true;
+}
+
 }  // namespace yav::testing_positions

@@ -80,6 +80,12 @@ class ReferenceBoard {
     return stones_ + 1 == 61 ? RefOutcome::Draw : RefOutcome::None;
   }
 
+  // Puts a stone of `player` (or kEmpty) on a cell without playing a move: a position that no game
+  // need reach (the line-pattern test); the side to move and the stone count stay as they were.
+  void place(int index, int player) { owner_[y_[index]][a_[index]] = player; }
+  int axialA(int index) const { return a_[index]; }
+  int axialY(int index) const { return y_[index]; }
+
   // Plays a legal move for the side to move; a steal when it names the first player's stone.
   RefOutcome play(int index) {
     int& cell = owner_[y_[index]][a_[index]];

@@ -288,8 +288,53 @@ void compareEverything(const Board& b, const ReferenceBoard& r, int game, int pl
   ASSERT_TRUE(b.isConsistent()) << where();
 }
 
-TEST(Differential, TenThousandRandomGamesMatchTheReference) {
-  const int games = 10000;
+// Every occupancy of every line of the board on each axis (each of its cells empty or either
+// player's, the rest of the board empty: 117,369 positions): the winning, losing and check cells of
+// both players on the line, and the outcome of each move, against the reference. The board's
+// rules are per-line tables, so this covers them all; the random games below check the rest.
+TEST(Differential, EveryLinePatternMatchesTheReference) {
+  const ReferenceBoard geometryOf;
+  int positions = 0;
+  for (int axis = 0; axis < 3; ++axis) {
+    const int da = reference::kAxisSteps[axis][0], dy = reference::kAxisSteps[axis][1];
+    for (int start = 0; start < 61; ++start) {
+      const int a0 = geometryOf.axialA(start), y0 = geometryOf.axialY(start);
+      if (reference::onBoard(a0 - da, y0 - dy)) continue;  // not the first cell of its line
+      std::vector<int> line;
+      for (int a = a0, y = y0; reference::onBoard(a, y); a += da, y += dy) line.push_back(reference::indexOf(a, y));
+      int states = 1;
+      for (size_t i = 0; i < line.size(); ++i) states *= 3;
+      for (int state = 0; state < states; ++state, ++positions) {
+        ReferenceBoard r;
+        Bitboard stones[2] = {0, 0};
+        for (int i = 0, rest = state; i < int(line.size()); ++i, rest /= 3)
+          if (rest % 3) r.place(line[i], rest % 3 - 1), stones[rest % 3 - 1] |= bit(Cell(line[i]));
+        const Board b = Board::fromStones(stones[0], stones[1], 0);
+        for (int p = 0; p < 2; ++p)
+          for (const int c : line) {
+            if (r.at(c) != ReferenceBoard::kEmpty) continue;
+            const RefOutcome o = r.outcomeOfPlacing(p, c);
+            const auto where = [&] {
+              return testing::Message() << "axis " << axis << " line from " << cellName(line[0]) << " state " << state
+                                        << ", player " << p << ", cell " << cellName(c);
+            };
+            ASSERT_EQ(b.winningCells(p) >> c & 1, o == RefOutcome::Win) << where();
+            ASSERT_EQ(b.losingCells(p) >> c & 1, o == RefOutcome::Loss) << where();
+            ASSERT_EQ(b.checkCells(p) >> c & 1, o == RefOutcome::None && r.makesCheck(p, c)) << where();
+            if (p == 0) {
+              ASSERT_EQ(b.outcomeOf(c), fromReference(o)) << where();
+            }
+          }
+      }
+    }
+  }
+  EXPECT_EQ(positions, 3 * (2 * (243 + 729 + 2187 + 6561) + 19683));
+}
+
+// About 1,000 random games: the incremental state (check sets, hash), the steal and the
+// outcome of every move against the reference, ply by ply.
+TEST(Differential, RandomGamesMatchTheReference) {
+  const int games = 1000;
   int decided = 0, draws = 0, steals = 0;
   for (int game = 0; game < games; ++game) {
     Rng rng(1000 + game);

@@ -14,9 +14,11 @@
 #include "tools/book/book_writer.h"
 #include "tools/book/pack.h"
 #include "tools/book/range_encoder.h"
+#include "tests/book_choices.h"
 
 using namespace yav;
 using namespace yav::book;
+using yav::testing_books::randomChoices;
 
 // Every character value: a BMP code point among letters assigned by Unicode 3.0 (category Lo, no
 // combining marks, no bidi controls): the CJK unified ideographs of Unicode 1.1 (U+4E00..U+9FA5),
@@ -82,28 +84,6 @@ TEST(BookCodec, BytesRoundTripThroughTheText) {
       EXPECT_EQ(back.back(), '\0');
     }
   }
-}
-
-// Random self-play lines give positions; every one gets a random legal book move.
-static Choices randomChoices(uint64_t seed, int games) {
-  Rng rng(seed);
-  Choices choices;
-  for (int g = 0; g < games; ++g) {
-    Board b;
-    if (g % 2) b.play(randomCell(b.legalMoves(), rng));  // the book moves second
-    for (int ply = 0; ply < 8; ++ply) {
-      const Canonical f = canonicalize(b);
-      auto it = choices.find(f.key);
-      if (it == choices.end()) {
-        const Cell m = randomCell(b.legalMoves() & ~b.losingCells(b.toMove()), rng);
-        it = choices.emplace(f.key, BookChoice{f.toCanonical(m), 0.5, false, uint64_t(rng.below(100))}).first;
-      }
-      if (b.play(f.fromCanonical(it->second.move)) != Outcome::None) break;
-      const Cell reply = randomCell(b.legalMoves() & ~b.losingCells(b.toMove()), rng);
-      if (b.play(reply) != Outcome::None) break;
-    }
-  }
-  return choices;
 }
 
 TEST(BookCodec, PackedBookDecodesToTheChosenMoves) {

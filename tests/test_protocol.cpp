@@ -11,6 +11,7 @@
 #include "playout.h"
 #include "protocol.h"
 #include "rng.h"
+#include "tests/test_util.h"
 
 namespace yav {
 namespace {
@@ -203,6 +204,19 @@ TEST(Protocol, AnswerLineFormat) {
     EXPECT_EQ(cellAt(x, y), c);
     EXPECT_EQ(line.compare(0, cellName(c).size(), cellName(c)), 0);
   }
+}
+
+// The referee's turn text, literally, for a position that no reflection or rotation maps onto
+// itself: rows written in reverse, or each row mirrored, or the seats' digits swapped, differ.
+TEST(Protocol, TurnTextOfAnAsymmetricPosition) {
+  const Board b = Board::fromStones(cellsAt({{0, 0}, {1, 0}, {6, 3}}), cellsAt({{7, 4}, {2, 8}}), 1);
+  EXPECT_EQ(formatTurn(b, 1, cellAt(6, 3), false),
+            "9\n22000\n000000\n0000000\n00000020\n000000010\n00000000\n0000000\n000000\n00100\n6 3\n");
+  EXPECT_EQ(formatTurn(b, 0, cellAt(2, 8), true),
+            "1\n9\n11000\n000000\n0000000\n00000010\n000000020\n00000000\n0000000\n000000\n00200\n2 8\n");
+  const auto turns = readAll(formatTurn(b, 1, cellAt(6, 3), false));
+  ASSERT_EQ(turns.size(), 1u);
+  EXPECT_EQ(turns[0].board, b);  // and the reader reads it back
 }
 
 // The position used by the malformed-input tests: seat 2's first turn, the opponent's stone at (5,6).

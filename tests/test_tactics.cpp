@@ -116,6 +116,31 @@ TEST(Tactics, AMoveIntoAPositionTheBookDatabaseProvesIsJudgedByItsProof) {
   std::remove(suite.c_str());
 }
 
+// The defence verdict by the prover: a move after which the prover proves the opponent's win walks
+// in, one it does not prove lost is avoided. The program plays the first empty cell, (0,0): in the
+// first position player 1 threatens a 4 at (0,8), so (0,0) loses at once; in the second (its
+// mirror image) the threat is at (0,0), which blocks it. Neither is lost before the move.
+TEST(Tactics, ADefenceMoveTheProverProvesLostWalksIn) {
+  using namespace yav;
+  const Board walksIn = Board::fromStones(cellsAt({{4, 0}, {4, 8}, {8, 4}}), cellsAt({{1, 8}, {2, 8}, {3, 8}}), 0);
+  const Board avoids = Board::fromStones(cellsAt({{4, 0}, {4, 8}, {8, 4}}), cellsAt({{1, 0}, {2, 0}, {3, 0}}), 0);
+  const std::string suite = scratchPath("defence.txt");
+  std::ofstream(suite) << "defence " << cli::hexText(walksIn.stones(0)) << " " << cli::hexText(walksIn.stones(1)) << " 0 "
+                       << cellAt(3, 3) << " 2\n"
+                       << "defence " << cli::hexText(avoids.stones(0)) << " " << cli::hexText(avoids.stones(1)) << " 0 "
+                       << cellAt(3, 3) << " 2\n";
+  const CommandRun run = runTactics("run --suite " + suite + " --prove-iterations 2000 --list --bot '" +
+                                    std::string(YAVALATH_BIN_DIR) + "/fake_bot first'");
+  EXPECT_EQ(run.status, 0) << run.out;
+  const size_t second = run.out.find("\n  2  defence");
+  ASSERT_NE(second, std::string::npos) << run.out;
+  EXPECT_NE(run.out.substr(0, second).find("played 0 0"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.substr(0, second).find("): walked in"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("): avoided", second), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("defence    1/  2"), std::string::npos) << run.out;
+  std::remove(suite.c_str());
+}
+
 // --db: a defence position the book database proves lost (every move class proven lost in its
 // verdict) is left out, where one prover search leaves it open; a database that cannot be read
 // is an error naming the file.

@@ -4,6 +4,7 @@
 // root budget) and MCTS iterations/s of the bot's search (or another configuration: --config) on
 // the bench positions (tests/data/bench_*.txt).
 // Ends with one machine-readable line: RESULT random_pps=<n> smart_pps=<n> canon_ns=<n> ... mcts_ips_1=<n> ...
+// --signature prints the search signature (tools/search_signature.h) alone, and nothing else.
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -26,6 +27,7 @@
 #include "tools/cli.h"
 #include "tools/progress.h"
 #include "tools/search_config.h"
+#include "tools/search_signature.h"
 #include "tools/tactics_suite.h"
 
 using namespace yav;
@@ -227,6 +229,7 @@ int main(int argc, char** argv) {
   std::string endgameSuite = "tests/data/tactics_suite_600.txt";
   uint64_t seed = 1;
   int rounds = 1;
+  bool signature = false;
   SearchConfig config;
   config.nodes = kDefaultNodes;  // the bot's tree unless --config sets nodes=N
   std::string configName = "the bot's search";
@@ -234,6 +237,7 @@ int main(int argc, char** argv) {
   flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each main measurement (playouts, canonicalisation, each MCTS position)")
       .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each")
       .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed")
+      .option("--signature", signature, "print the search signature alone (fixed positions, iterations and seed)")
       .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s", mctsFiles)
       .text("--endgame", "FILE", endgameSuite, "tactical suite whose positions of 21-28 empty cells time the endgame solver",
             endgameSuite)
@@ -243,7 +247,16 @@ int main(int argc, char** argv) {
                configName = "config '" + v + "'";
                return parseSearchConfig(v, config, error) ? std::string() : "--config: " + error;
              });
-  flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N]\n");
+  flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N] | bench --signature\n");
+  if (signature) {
+    const uint32_t value = searchSignature("tests/data");  // run from the repository, as the defaults are
+    if (!value) {
+      std::fprintf(stderr, "bench: cannot read the signature's positions in tests/data/ (run it from the repository)\n");
+      return 2;
+    }
+    std::printf("%u\n", value);
+    return 0;
+  }
   symmetries();  // built on first use: not inside a timed loop
   const std::vector<PositionKey> positions = realisticPositions(4096, seed + 2);
   const std::vector<Board> endgameBoards = endgamePositions(endgameSuite);
