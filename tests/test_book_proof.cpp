@@ -10,6 +10,7 @@
 #include "endgame.h"
 #include "tests/random_positions.h"
 #include "tests/reference_rules.h"
+#include "tests/reference_solver.h"
 #include "tests/test_util.h"
 #include "tools/book/certificate.h"
 #include "tools/book/proof_search.h"
@@ -19,17 +20,12 @@ namespace {
 
 using reference::RefOutcome;
 using reference::ReferenceBoard;
+using reference::ReferenceSolver;
 
 // +1 / 0 / -1: the game value for the side to move, by full minimax of every legal move.
 int minimaxValue(const ReferenceBoard& r) {
-  int best = -1;
-  for (int i = 0; i < 61 && best < 1; ++i) {
-    if (r.at(i) != ReferenceBoard::kEmpty) continue;
-    ReferenceBoard next = r;
-    const RefOutcome o = next.play(i);
-    best = std::max(best, o == RefOutcome::Win ? 1 : o == RefOutcome::Loss ? -1 : o == RefOutcome::Draw ? 0 : -minimaxValue(next));
-  }
-  return best;
+  ReferenceSolver solver;
+  return solver.value(r);
 }
 
 // The searches' own solvers are kept out of the way (no exact solver, threat sequences of one

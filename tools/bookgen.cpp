@@ -879,7 +879,8 @@ int proveCommand(int argc, char** argv) {
   if (!proofTarget(s, target)) return 2;
   FileLock lock;
   Database db;
-  if (!openForWriting(s.dbPath, lock, db)) return 1;
+  DatabaseStore store(s.dbPath);
+  if (!openForWriting(store, lock, db)) return 1;
   const std::string key = s.grown.deep.key();
   std::cerr << "loading the book graph of " << key << "\n";
   const BookGraph graph = BookGraph::fromDatabase(db, key);
@@ -889,13 +890,13 @@ int proveCommand(int argc, char** argv) {
   std::ostringstream parameters;
   parameters << "prove moves='" << s.moves << "' winner=" << (attacker == target.toMove() ? "mover" : "opponent")
              << " threads=" << s.prove.threads << " budget=" << s.prove.firstBudget;
-  beginRun(db, false, 0, parameters.str());
+  beginRun(db, store, false, 0, parameters.str());
   size_t recorded = 0;
   std::string error;
   bool saveFailed = false;
   auto save = [&] {
-    if (!saveDatabase(s.dbPath, db, error)) saveFailed = true;
-    else std::cerr << "saved " << s.dbPath << " (" << recorded << " positions settled by this run)\n";
+    if (!store.save(db, error)) saveFailed = true;
+    else std::cerr << "saved " << store.target() << " (" << recorded << " positions settled by this run)\n";
   };
   // A settled reply becomes a verdict: the winning move, or every move class proven lost.
   auto record = [&](const Board& b, Proof p, Cell win) {
