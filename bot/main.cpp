@@ -20,8 +20,7 @@
 
 namespace {
 
-struct BotConfig {
-  yav::TurnBudget budget;     // time or iterations per turn, seed (turn_limits.h)
+struct BotConfig : yav::TurnBudget {  // time or iterations per turn, seed (turn_limits.h)
   bool book = true;
   bool bookSearch = true;     // a book move's turn checks it and searches the position it leads to (see main)
   bool plainUct = false;
@@ -38,14 +37,14 @@ const char* const kUsage =
     "  --iterations N      fixed iterations per turn, reproducible (default: the clock)\n"
     "  --seed S            playout seed (default 1)\n"
     "  --no-book           without the opening book (default: with)\n"
-    "  --no-book-search    a book move is answered at once, neither checked nor searched ahead (default: both)\n"
+    "  --no-book-search    book moves at once: not checked, not searched ahead\n"
     "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
     "  --no-forcing        without the forcing-sequence solver (default: with)\n"
     "  --no-endgame        without the exact endgame solver (default: with)\n"
     "  --quiet             no line per turn on stderr (default: one per turn)\n"
-    "  --no-ponder         no search while the opponent thinks (default: ponder; off with --iterations)\n"
+    "  --no-ponder         no search while the opponent thinks (off with --iterations)\n"
     "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
-    "A loaded machine's pauses stop the search earlier, to answer 10 ms before the limit.\n";
+    "Answers come 10 ms before the limit at the latest.\n";
 
 bool parseNumber(const char* text, double& out) {
   char* end = nullptr;
@@ -67,20 +66,20 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
     };
     double v = 0;
     if (arg == "--time-ms") {
-      if (!value(cfg.budget.timeMs)) return false;
+      if (!value(cfg.timeMs)) return false;
     } else if (arg == "--first-time-ms") {
-      if (!value(cfg.budget.firstTimeMs)) return false;
+      if (!value(cfg.firstTimeMs)) return false;
     } else if (arg == "--deep-time-ms") {
-      if (!value(cfg.budget.deepTimeMs)) return false;
+      if (!value(cfg.deepTimeMs)) return false;
     } else if (arg == "--deep-until-turn") {
       if (!value(v)) return false;
-      cfg.budget.deepUntilTurn = int(v);
+      cfg.deepUntilTurn = int(v);
     } else if (arg == "--iterations") {
       if (!value(v)) return false;
-      cfg.budget.iterations = uint64_t(v);
+      cfg.iterations = uint64_t(v);
     } else if (arg == "--seed") {
       if (!value(v)) return false;
-      cfg.budget.seed = uint64_t(v);
+      cfg.seed = uint64_t(v);
     } else if (arg == "--no-book") {
       cfg.book = false;
     } else if (arg == "--no-book-search") {
@@ -103,7 +102,7 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       return false;
     }
   }
-  if (cfg.budget.iterations == 0 && (cfg.budget.timeMs <= 0 || cfg.budget.firstTimeMs <= 0)) {
+  if (cfg.iterations == 0 && (cfg.timeMs <= 0 || cfg.firstTimeMs <= 0)) {
     std::cerr << "bot: a time budget of 0 needs --iterations N\n" << kUsage;
     return false;
   }
@@ -138,14 +137,14 @@ int main(int argc, char** argv) {
   yav::TurnInput turn;
   yav::OpeningBook book;
   yav::Ponderer ponderer(search);
-  const bool pondering = cfg.ponder && cfg.budget.iterations == 0;  // fixed iterations stay reproducible
+  const bool pondering = cfg.ponder && cfg.iterations == 0;  // fixed iterations stay reproducible
   // After an answer: think on the opponent's time about the position the answer left, or at least
   // move the tree there (and compact it) before the next turn's clock runs.
   auto ponderAfter = [&](const yav::Board& board, yav::Cell move, int turnNumber) {
     yav::Board next = board;
     if (next.play(move) != yav::Outcome::None) return;
     if (pondering)
-      ponderer.start(next, cfg.budget.seed + uint64_t(turnNumber) + 1000);
+      ponderer.start(next, cfg.seed + uint64_t(turnNumber) + 1000);
     else
       search.keepTreeFor(next);
   };
@@ -186,7 +185,7 @@ int main(int argc, char** argv) {
         // A share of the budget checks the book's move (book_turn.h): a position the search proves
         // won is played by the search's proven move, and a book move it proves lost is not played.
         const yav::SearchResult check = search.run(
-            turn.board, turnLimits(cfg.budget, turn.firstTurn, turnNumber, clock.elapsedMs(), yav::kBookCheckShare));
+            turn.board, turnLimits(cfg, turn.firstTurn, turnNumber, clock.elapsedMs(), yav::kBookCheckShare));
         if (yav::checkedBookMove(*bookMove, check) != *bookMove) {
           answerSearched(check, "book move " + yav::moveName(turn.board, *bookMove) + " overruled by the search, ");
           continue;
@@ -199,7 +198,7 @@ int main(int argc, char** argv) {
       // 1,000 ms turn the book-less bot spends building the tree it plays its next moves from.
       yav::Board next = turn.board;
       if (cfg.bookSearch && next.play(*bookMove) == yav::Outcome::None) {
-        const yav::SearchResult ahead = search.run(next, turnLimits(cfg.budget, turn.firstTurn, turnNumber, clock.elapsedMs()));
+        const yav::SearchResult ahead = search.run(next, turnLimits(cfg, turn.firstTurn, turnNumber, clock.elapsedMs()));
         searched += ", searched " + std::to_string(ahead.iterations) + " it ahead";
       }
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
@@ -210,7 +209,7 @@ int main(int argc, char** argv) {
       continue;
     }
 
-    answerSearched(search.run(turn.board, turnLimits(cfg.budget, turn.firstTurn, turnNumber, clock.elapsedMs())), "");
+    answerSearched(search.run(turn.board, turnLimits(cfg, turn.firstTurn, turnNumber, clock.elapsedMs())), "");
   }
   ponderer.stop();
   // The read that ended the loop may have found malformed input (a grid cut short, garbage).

@@ -10,9 +10,6 @@
 
 namespace yav {
 
-constexpr double kFirstTurnLimitMs = 1000;  // CodinGame's limit of a player's first turn
-constexpr double kLaterTurnLimitMs = 100;   // and of every later turn
-
 struct TurnBudget {
   double timeMs = 75;        // later turns: 100 ms limit; 25 ms of margin for scheduling jitter
   double firstTimeMs = 900;  // the bot's own first turn: 1000 ms limit
@@ -36,7 +33,7 @@ inline SearchLimits turnLimits(const TurnBudget& budget, bool firstTurn, int tur
   const double ms = firstTurn                                                      ? budget.firstTimeMs
                     : turnNumber <= budget.deepUntilTurn && budget.deepTimeMs > 0 ? budget.deepTimeMs
                                                                                    : budget.timeMs;
-  const double limit = firstTurn ? kFirstTurnLimitMs : kLaterTurnLimitMs;
+  const double limit = firstTurn ? 1000 : 100;  // CodinGame's limits: first turn, later turns
   limits.timeMs = std::max(1.0, ms * share - elapsedMs);
   limits.hardMs = std::max(limits.timeMs, std::max(ms, limit - budget.marginMs) - elapsedMs);
   return limits;

@@ -170,7 +170,7 @@ TEST(Bot, LaterTurnsAnswerWithinTheLimitOnABusyMachine) {
   int laterTurns = 0;
   for (const TurnLine& t : turnLines(run.out)) {
     if (t.turn == 1) continue;
-    EXPECT_LT(t.ms, kLaterTurnLimitMs) << t.text;
+    EXPECT_LT(t.ms, 100.0) << t.text;  // CodinGame's limit of a later turn
     ++laterTurns;
   }
   EXPECT_GE(laterTurns, 5) << run.out;
