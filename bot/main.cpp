@@ -37,12 +37,12 @@ const char* const kUsage =
     "  --iterations N      fixed iterations per turn, reproducible (default: the clock)\n"
     "  --seed S            playout seed (default 1)\n"
     "  --no-book           without the opening book (default: with)\n"
-    "  --no-book-search    book moves at once: not checked, not searched ahead\n"
+    "  --no-book-search    book moves unchecked, no search ahead (default: both)\n"
     "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
     "  --no-forcing        without the forcing-sequence solver (default: with)\n"
     "  --no-endgame        without the exact endgame solver (default: with)\n"
     "  --quiet             no line per turn on stderr (default: one per turn)\n"
-    "  --no-ponder         no search while the opponent thinks (off with --iterations)\n"
+    "  --no-ponder         no search while the opponent thinks (default on; not with --iterations)\n"
     "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
     "Answers come 10 ms before the limit at the latest.\n";
 
