@@ -52,6 +52,8 @@ using KnownProof = std::function<Proof(const PositionKey&)>;
 
 class ProofSearch {
  public:
+  static uint32_t saturatedSum(uint64_t s) { return uint32_t(std::min<uint64_t>(s, kProofInfinity - 1)); }
+
   explicit ProofSearch(ProofSearchOptions options = {}, KnownProof known = nullptr)
       : options_(options), known_(std::move(known)), forcing_(18), endgame_(18) {}
 
@@ -148,6 +150,16 @@ class ProofSearch {
     return out;
   }
 
+  // A node's numbers from its children's: `least` the least of the numbers it minimises (pn at an
+  // OR node, dn at an AND node), `sum` the sum of the others. No child, or every child settled
+  // against the node's player, settles the node that way.
+  static ProofNumbers combined(bool orNode, uint32_t least, uint64_t sum) {
+    if (least == kProofInfinity) return orNode ? kDisproven : kProven;
+    if (least == 0) return orNode ? kProven : kDisproven;
+    const uint32_t total = saturatedSum(sum);
+    return orNode ? ProofNumbers{least, total} : ProofNumbers{total, least};
+  }
+
   // Work done: expansions, and positions settled (either way) since the search began. Both may
   // be read from another thread while the search runs.
   uint64_t expansions() const { return expansions_.load(std::memory_order_relaxed); }
@@ -214,8 +226,6 @@ class ProofSearch {
     return ProofNumbers{};
   }
 
-  static uint32_t saturatedSum(uint64_t s) { return uint32_t(std::min<uint64_t>(s, kProofInfinity - 1)); }
-
   void mid(const Board& b, Entry& e, uint32_t thpn, uint32_t thdn) {
     if (e.numbers.settled() || e.numbers.pn >= thpn || e.numbers.dn >= thdn) return;
     const bool orNode = b.toMove() == attacker_;
@@ -250,12 +260,8 @@ class ProofSearch {
         if (phi < best) second = best, best = phi, bestIndex = i;
         else if (phi < second) second = phi;
       }
-      // No child, or every child settled against the node's player: the node is settled that way.
       const uint32_t total = saturatedSum(sum);
-      ProofNumbers now;
-      if (best == kProofInfinity) now = orNode ? kDisproven : kProven;
-      else if (best == 0) now = orNode ? kProven : kDisproven;
-      else now = orNode ? ProofNumbers{best, total} : ProofNumbers{total, best};
+      const ProofNumbers now = combined(orNode, best, sum);
       e.numbers = now;
       if (now.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
       if (now.settled() || now.pn >= thpn || now.dn >= thdn) return;

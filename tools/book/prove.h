@@ -120,10 +120,7 @@ class Prover {
       const uint32_t phi = orNode ? i.numbers.pn : i.numbers.dn, delta = orNode ? i.numbers.dn : i.numbers.pn;
       best = std::min(best, phi), sum += delta;
     }
-    const uint32_t total = uint32_t(std::min<uint64_t>(sum, kProofInfinity - 1));
-    if (best == kProofInfinity) return orNode ? kDisproven : kProven;
-    if (best == 0) return orNode ? kProven : kDisproven;
-    return orNode ? ProofNumbers{best, total} : ProofNumbers{total, best};
+    return ProofSearch::combined(orNode, best, sum);
   }
 
   // The unsettled item nobody works on with the least proof number (ties: the least budget spent).
