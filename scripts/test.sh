@@ -1,29 +1,50 @@
 #!/usr/bin/env bash
-# Builds everything (warnings are errors) and runs every test through ctest; then builds everything
-# again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/: the tests, and the
-# programs they start, are instrumented) and runs every test there too (about 45 s); before that, the
-# search and pondering tests under ThreadSanitizer (build-tsan/).
-# YAVALATH_NO_SANITIZERS=1 skips the second build.
+# Builds everything with warnings as errors and runs every test once through ctest, under
+# AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/), and the search, pondering and bot
+# tests under ThreadSanitizer (build-tsan/).
+#   --release  also builds the tests optimised (build-test/) and runs them there first
+#              (then `cd build-test && ctest -L quick` is the edit-test loop).
+# Other arguments go to ctest. YAVALATH_NO_SANITIZERS=1 skips the two sanitizer builds.
+#
+# The big tools the tests start (bookgen, bookpack, tactics, arena, bench, viewer, search_match)
+# are built once, optimised, in build-test/, and the sanitizer build links them
+# (YAVALATH_PREBUILT_TOOLS): the code they share with the tests is instrumented in the test
+# programs, and instrumenting them too doubled the time of this script. The bot, the proof checker
+# and the test programs are instrumented.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
 ensure_deps gtest
 ensure_codingame_gxx
+release=0
+if [ "${1:-}" = --release ]; then release=1; shift; fi
+sanitizers=1
+[ "${YAVALATH_NO_SANITIZERS:-0}" = 1 ] && sanitizers=0
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON >/dev/null
-cmake --build build-test -j "$jobs"
-(cd build-test && ctest --output-on-failure -j "$jobs" "$@")
+tools="bookgen;bookpack;tactics;arena;bench;viewer;search_match"
 
-[ "${YAVALATH_NO_SANITIZERS:-0}" = 1 ] && exit 0
-echo "== the search and pondering tests under -fsanitize=thread (build-tsan/: tests_core and the bot only)"
+if [ "$release" = 1 ] || [ "$sanitizers" = 0 ]; then
+  echo "== every test, optimised (build-test/)"
+  cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON >/dev/null
+  cmake --build build-test -j "$jobs"
+  (cd build-test && ctest --output-on-failure -j "$jobs" "$@")
+  [ "$sanitizers" = 0 ] && exit 0
+else
+  echo "== the big tools, optimised (build-test/)"
+  cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=OFF -DYAVALATH_WERROR=ON >/dev/null
+  cmake --build build-test -j "$jobs" --target ${tools//;/ }
+fi
+
+echo "== the search, pondering and bot tests under -fsanitize=thread (build-tsan/)"
 # Pondering runs a second thread on the search (ponder.h); ThreadSanitizer reports any data race.
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1 -g1 -Wno-maybe-uninitialized" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" >/dev/null
-cmake --build build-tsan --target tests_core -j "$jobs"
-TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 build-tsan/bin/tests_core \
+cmake --build build-tsan --target tests_threads -j "$jobs"
+TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 build-tsan/bin/tests_threads \
   --gtest_filter='Ponder.*:Search.*:SearchForcing.*:SearchSignature.*:Bot.PondersWhileTheOpponentThinks:Bot.LaterTurns*'
-echo "== the tests again under -fsanitize=address,undefined (build-asan/)"
+
+echo "== every test under -fsanitize=address,undefined (build-asan/)"
 # -O1: the sanitizers' usual level, several times faster than -O0. Every finding is fatal.
 # -fno-sanitize=alignment,null: those two checks make the compile about a fifth slower; on x86 an
 # unaligned access is no fault, and a null dereference still stops the test (ASan reports the SEGV).
@@ -32,7 +53,8 @@ echo "== the tests again under -fsanitize=address,undefined (build-asan/)"
 flags="-fsanitize=address,undefined -fno-sanitize=alignment,null -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g1 -Wno-maybe-uninitialized"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" -DYAVALATH_PREBUILT_TOOLS="$tools" \
+  -DYAVALATH_PREBUILT_DIR="$PWD/build-test/bin" >/dev/null
 cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-asan && ctest --output-on-failure -j "$jobs" "$@")
