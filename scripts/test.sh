@@ -24,18 +24,18 @@ jobs=$(nproc 2>/dev/null || echo 2)
 tools="bookgen;bookpack;tactics;arena;bench;viewer;search_match"
 
 if [ "$release" = 1 ] || [ "$sanitizers" = 0 ]; then
-  echo "== every test, optimised (build-test/)"
+  echo "== [${SECONDS} s] every test, optimised (build-test/)"
   cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON >/dev/null
   cmake --build build-test -j "$jobs"
   (cd build-test && ctest --output-on-failure -j "$jobs" "$@")
   [ "$sanitizers" = 0 ] && exit 0
 else
-  echo "== the big tools, optimised (build-test/)"
+  echo "== [${SECONDS} s] the big tools, optimised (build-test/)"
   cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=OFF -DYAVALATH_WERROR=ON >/dev/null
   cmake --build build-test -j "$jobs" --target ${tools//;/ }
 fi
 
-echo "== the search, pondering and bot tests under -fsanitize=thread (build-tsan/)"
+echo "== [${SECONDS} s] the search, pondering and bot tests under -fsanitize=thread (build-tsan/)"
 # Pondering runs a second thread on the search (ponder.h); ThreadSanitizer reports any data race.
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1 -g1 -Wno-maybe-uninitialized" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" \
@@ -44,7 +44,7 @@ cmake --build build-tsan --target tests_threads -j "$jobs"
 TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 build-tsan/bin/tests_threads \
   --gtest_filter='Ponder.*:Search.*:SearchForcing.*:SearchSignature.*:Bot.PondersWhileTheOpponentThinks:Bot.LaterTurns*'
 
-echo "== every test under -fsanitize=address,undefined (build-asan/)"
+echo "== [${SECONDS} s] every test under -fsanitize=address,undefined (build-asan/)"
 # -O1: the sanitizers' usual level, several times faster than -O0. Every finding is fatal.
 # -fno-sanitize=alignment,null: those two checks make the compile about a fifth slower; on x86 an
 # unaligned access is no fault, and a null dereference still stops the test (ASan reports the SEGV).
@@ -58,3 +58,4 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -
 cmake --build build-asan -j "$jobs"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-asan && ctest --output-on-failure -j "$jobs" "$@")
+echo "== [${SECONDS} s] every test passed"
