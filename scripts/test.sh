@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything with warnings as errors and runs every test once through ctest, under
-# AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/), and the search, pondering and bot
-# tests under ThreadSanitizer (build-tsan/).
+# AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/), and the tests that run two threads
+# on one search (pondering: the search and bot tests) under ThreadSanitizer (build-tsan/).
 #   --release  also builds the tests optimised (build-test/) and runs them there first
 #              (then `cd build-test && ctest -L quick` is the edit-test loop).
 # Other arguments go to ctest. YAVALATH_NO_SANITIZERS=1 skips the two sanitizer builds.
@@ -9,8 +9,8 @@
 # The big tools the tests start (bookgen, bookpack, tactics, arena, bench, viewer, search_match)
 # are built once, optimised, in build-test/, and the sanitizer build links them
 # (YAVALATH_PREBUILT_TOOLS): the code they share with the tests is instrumented in the test
-# programs, and instrumenting them too doubled the time of this script. The bot, the proof checker
-# and the test programs are instrumented.
+# programs, and instrumenting the tools too took as long as running every test. The bot, the proof
+# checker and the test programs are instrumented.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -29,22 +29,23 @@ if [ "$release" = 1 ] || [ "$sanitizers" = 0 ]; then
   cmake --build build-test -j "$jobs"
   (cd build-test && ctest --output-on-failure -j "$jobs" "$@")
   [ "$sanitizers" = 0 ] && exit 0
-else
-  echo "== [${SECONDS} s] the big tools, optimised (build-test/)"
-  cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=OFF -DYAVALATH_WERROR=ON >/dev/null
-  cmake --build build-test -j "$jobs" --target ${tools//;/ }
 fi
 
-echo "== [${SECONDS} s] the search, pondering and bot tests under -fsanitize=thread (build-tsan/)"
-# Pondering runs a second thread on the search (ponder.h); ThreadSanitizer reports any data race.
+# The optimised tools and the ThreadSanitizer build compile side by side: together they keep
+# every core busy, where one at a time each ends on a single long compile.
+echo "== [${SECONDS} s] building the tools, optimised (build-test/), and the thread tests under -fsanitize=thread (build-tsan/)"
+cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS="$release" -DYAVALATH_WERROR=ON >/dev/null
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1 -g1 -Wno-maybe-uninitialized" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" >/dev/null
-cmake --build build-tsan --target tests_threads -j "$jobs"
-TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 build-tsan/bin/tests_threads \
-  --gtest_filter='Ponder.*:Search.*:SearchForcing.*:SearchSignature.*:Bot.PondersWhileTheOpponentThinks:Bot.LaterTurns*'
+cmake --build build-test -j "$jobs" --target tools > build-test/tools-build.log 2>&1 &
+tools_build=$!
+cmake --build build-tsan -j "$jobs" --target tests_threads > build-tsan/build.log 2>&1 &
+tsan_build=$!
+wait $tools_build || { cat build-test/tools-build.log; echo "error: the tools did not build" >&2; exit 1; }
+wait $tsan_build || { cat build-tsan/build.log; echo "error: the ThreadSanitizer build failed" >&2; exit 1; }
 
-echo "== [${SECONDS} s] every test under -fsanitize=address,undefined (build-asan/)"
+echo "== [${SECONDS} s] building every test under -fsanitize=address,undefined (build-asan/)"
 # -O1: the sanitizers' usual level, several times faster than -O0. Every finding is fatal.
 # -fno-sanitize=alignment,null: those two checks make the compile about a fifth slower; on x86 an
 # unaligned access is no fault, and a null dereference still stops the test (ASan reports the SEGV).
@@ -56,6 +57,13 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" -DYAVALATH_PREBUILT_TOOLS="$tools" \
   -DYAVALATH_PREBUILT_DIR="$PWD/build-test/bin" >/dev/null
 cmake --build build-asan -j "$jobs"
+
+echo "== [${SECONDS} s] the tests that run two threads on one search, under -fsanitize=thread"
+# ThreadSanitizer finds races between threads: the single-threaded search tests gain nothing here.
+TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 build-tsan/bin/tests_threads \
+  --gtest_filter='Ponder.*:Bot.PondersWhileTheOpponentThinks:Bot.LaterTurns*'
+
+echo "== [${SECONDS} s] every test under -fsanitize=address,undefined"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-asan && ctest --output-on-failure -j "$jobs" "$@")
 echo "== [${SECONDS} s] every test passed"
