@@ -431,13 +431,12 @@ TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
   argv[2] = execCommand.c_str();
   ASSERT_EQ(posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ), 0);
   // Wait until both games' first bots run, then Ctrl-C.
-  for (int i = 0; i < 200; ++i) {
+  waitFor([&] {
     std::istringstream pids(readFile(pidfile));
     int count = 0;
     for (pid_t p; pids >> p;) ++count;
-    if (count >= 2) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+    return count >= 2;
+  });
   kill(pid, SIGINT);
   int status = 0;
   waitpid(pid, &status, 0);
@@ -449,14 +448,12 @@ TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
   std::istringstream pids(readFile(pidfile));
   int count = 0;
   for (pid_t p; pids >> p; ++count) {
-    bool gone = false;
-    for (int i = 0; i < 100 && !gone; ++i) {
+    const bool gone = waitFor([&] {
       std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
       std::string s;
       std::getline(stat, s);
-      gone = s.empty() || s.find(") Z") != std::string::npos;
-      if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+      return s.empty() || s.find(") Z") != std::string::npos;
+    }, 30);
     EXPECT_TRUE(gone) << "bot pid " << p << " survived the interrupt";
   }
   EXPECT_GE(count, 2);

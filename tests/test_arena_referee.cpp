@@ -268,16 +268,14 @@ GameResult playProcesses(const std::string& first, const std::string& second, Li
 }
 
 bool processGone(pid_t pid) {
-  for (int i = 0; i < 100; ++i) {
+  return yav::waitFor([&] {
     if (kill(pid, 0) != 0) return true;
     std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
     std::string text;
     std::getline(stat, text);
     size_t close = text.rfind(')');
-    if (close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'Z') return true;  // dead, reaping pending
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
+    return close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'Z';  // dead, reaping pending
+  }, 30);
 }
 
 }  // namespace

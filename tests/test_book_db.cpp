@@ -497,17 +497,25 @@ TEST(BookGenerator, StopsCheckpointsAndResumes) {
 // The real generator binary: SIGINT saves and exits cleanly, a second run resumes.
 TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
   const std::string bin = std::string(YAVALATH_BIN_DIR) + "/bookgen";
-  const std::string path = scratchPath("sigint.db");
+  const std::string path = scratchPath("sigint.db"), log = scratchPath("sigint.log");
   std::remove(path.c_str());
+  std::remove(log.c_str());
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
-    if (!freopen("/dev/null", "w", stderr)) _exit(126);
-    execl(bin.c_str(), bin.c_str(), "games", "--db", path.c_str(), "--iterations", "300", "--progress", "1", "--nodes",
+    if (!freopen(log.c_str(), "w", stderr)) _exit(126);
+    execl(bin.c_str(), bin.c_str(), "games", "--db", path.c_str(), "--iterations", "300", "--progress", "0.1", "--nodes",
           "100000", (char*)nullptr);
     _exit(127);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a few games at 300 iterations a move
+  // Stopped once a progress line counts a finished game ("games 12 (+12 this run)", not "(+0 ").
+  auto aGameIsDone = [&] {
+    const std::string text = readFile(log);
+    for (size_t at = text.find("(+"); at != std::string::npos; at = text.find("(+", at + 1))
+      if (at + 2 < text.size() && text[at + 2] >= '1' && text[at + 2] <= '9') return true;
+    return false;
+  };
+  EXPECT_TRUE(waitFor(aGameIsDone)) << readFile(log);
   kill(child, SIGINT);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
@@ -1114,15 +1122,15 @@ TEST(BookGenerator, FolderCommandsEndToEnd) {
     _exit(127);
   }
   std::vector<std::string> killed;
-  for (int i = 0; i < 1200 && killed.empty(); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  waitFor([&] {
     killed = added(fixture, segmentsOf(folder));
     killed.erase(std::remove(killed.begin(), killed.end(), afterRun[0]), killed.end());
-  }
+    return !killed.empty();
+  });
   kill(child, SIGKILL);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
-  ASSERT_EQ(killed.size(), 1u) << "no checkpoint within a minute";
+  ASSERT_EQ(killed.size(), 1u) << "no checkpoint within two minutes";
   Database checkpoint;
   ASSERT_TRUE(loadDatabaseFile(killed[0], checkpoint, error)) << error;
   EXPECT_GT(checkpoint.searchedPositions(), 0u);

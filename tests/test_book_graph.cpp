@@ -940,13 +940,8 @@ pid_t startGrowth(const std::string& path) {
 // Polls the database until it holds more than `count` verdicts of `key` (a checkpoint was written),
 // for up to two minutes (a loaded, sanitised run is slow); the number it holds then, or -1.
 int verdictsAfterACheckpoint(const std::string& path, const std::string& key, int count) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
-  while (std::chrono::steady_clock::now() < deadline) {
-    const int now = countVerdicts(path, key);
-    if (now > count) return now;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return -1;
+  int now = -1;
+  return waitFor([&] { return (now = countVerdicts(path, key)) > count; }) ? now : -1;
 }
 
 }  // namespace

@@ -209,7 +209,7 @@ TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
   const std::string db = scratchPath("prove_stop.db"), log = scratchPath("prove_stop.log");
   // The first progress line shows the search under way; then SIGINT. Polled, with a deadline.
   const std::string script = bookgen + "prove --db " + db + " --moves '3 3; 0 0' --progress 0.2 2>" + log + " & pid=$!; " +
-                             "for i in $(seq 600); do grep -q '^prove:' " + log + " && break; sleep 0.1; done; " +
+                             shellWaitForLine(log, "^prove:") +
                              "kill -INT $pid; wait $pid; echo status $?";
   const CommandRun r = runCommand(script);
   const std::string err = readFile(log);

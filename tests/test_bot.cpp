@@ -178,16 +178,17 @@ TEST(Bot, LaterTurnsAnswerWithinTheLimitOnABusyMachine) {
 
 // Pondering: while the next turn's input is held back, the bot searches on (ponder.h) and says so
 // on the next turn's stderr line; its answers stay legal. --no-ponder and --iterations turn it off.
-// The rest of the input is sent 0.2 s after the first answer appeared (not after a fixed delay: a
-// sanitised bot may take longer than that to start), as an opponent's thinking time would be.
+// The rest of the input is sent a while after the first answer appeared (not after a fixed delay:
+// a sanitised bot may take longer than that to start), as an opponent's thinking time would be;
+// a while of 0.2 s, and 0.8 s, 3.2 s when a loaded machine gave the bot's thread no time in it.
 TEST(Bot, PondersWhileTheOpponentThinks) {
   const std::string input = kData + "transcript_second_id2.txt";  // 12 lines for turn 1, 11 a turn later
   const std::string answers = scratchPath("ponder_answers.txt");
-  auto run = [&](const std::string& args) {
+  auto run = [&](const std::string& args, double opponentSeconds) {
     std::remove(answers.c_str());
-    return runCommand("{ head -n 12 " + input + "; i=0; while [ ! -s " + answers + " ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done; " +
-                      "sleep 0.2; tail -n +13 " + input + "; } | " + kBot + " --no-book --time-ms 5 --first-time-ms 20 " + args +
-                      " 2>&1 >" + answers);
+    return runCommand("{ head -n 12 " + input + "; " + shellWaitForLine(answers, ".", 30) + "sleep " +
+                      std::to_string(opponentSeconds) + "; tail -n +13 " + input + "; } | " + kBot +
+                      " --no-book --time-ms 5 --first-time-ms 20 " + args + " 2>&1 >" + answers);
   };
   auto expectLegal = [&]() {
     BotRun fromFile;
@@ -196,15 +197,19 @@ TEST(Bot, PondersWhileTheOpponentThinks) {
     fromFile.exitCode = 0;
     expectLegalAnswers("transcript_second_id2.txt", fromFile);
   };
-  const CommandRun on = run("");
-  ASSERT_EQ(on.status, 0) << on.out;
   const std::regex pondered(R"(turn 2: .*pondered (\d+) it)");
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(on.out, m, pondered)) << on.out;
-  EXPECT_GT(std::stoull(m[1]), 0u) << "0.2 s of pondering";
-  expectLegal();
+  uint64_t ponderedIterations = 0;
+  for (double opponentSeconds : {0.2, 0.8, 3.2}) {
+    const CommandRun on = run("", opponentSeconds);
+    ASSERT_EQ(on.status, 0) << on.out;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(on.out, m, pondered)) << on.out;
+    expectLegal();
+    if ((ponderedIterations = std::stoull(m[1])) > 0) break;
+  }
+  EXPECT_GT(ponderedIterations, 0u) << "nothing pondered in 3.2 s";
   for (const char* off : {"--no-ponder", "--iterations 50"}) {
-    const CommandRun r = run(off);
+    const CommandRun r = run(off, 0.2);
     ASSERT_EQ(r.status, 0) << off << ": " << r.out;
     EXPECT_EQ(r.out.find("pondered"), std::string::npos) << off << ": " << r.out;
     expectLegal();

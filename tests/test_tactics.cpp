@@ -259,7 +259,12 @@ TEST(Tactics, AnInterruptedBuildKeepsItsGamesAndResumes) {
   const std::string out = yav::scratchPath("interrupted.txt"), whole = yav::scratchPath("whole.txt");
   const std::string tactics = std::string(YAVALATH_BIN_DIR) + "/tactics";
   const std::string args = " build --games 60 --iterations 300 --prove-iterations 3000 --seed 7 --out ";
-  const yav::CommandRun stopped = yav::runCommand(tactics + args + out + " 2>&1 & pid=$!; sleep 0.3; kill -INT $pid; wait $pid; echo status=$?");
+  // Stopped once the first game is done (its progress line "[1/60] ..." is on stderr).
+  const std::string log = yav::scratchPath("interrupted.log");
+  std::remove(log.c_str());
+  const yav::CommandRun stopped = yav::runCommand(tactics + args + out + " >" + log + " 2>&1 & pid=$!; " +
+                                                  yav::shellWaitForLine(log, "^\\[") +
+                                                  "kill -INT $pid; wait $pid; echo status=$?; cat " + log);
   ASSERT_NE(stopped.out.find("status=130"), std::string::npos) << stopped.out;
   EXPECT_NE(stopped.out.find("stopped by a signal after "), std::string::npos) << stopped.out;
   const std::string header = yav::readFile(out).substr(0, yav::readFile(out).find('\n'));
@@ -311,9 +316,14 @@ TEST(Tactics, AnInterruptedRunReportsThePositionsJudged) {
   std::ofstream file(suite);
   for (int i = 0; i < 200; ++i) file << "defence 0000000000200002 0000000000000008 1 38 9\n";
   file.close();
-  const yav::CommandRun r = yav::runCommand("timeout --preserve-status -s INT 1 " + std::string(YAVALATH_BIN_DIR) +
-                                            "/tactics run --suite " + suite + " --time-ms 20 --prove-iterations 2000 2>&1");
-  EXPECT_EQ(r.status, 130) << r.out;
+  // Stopped once the first position is judged (its progress line "[1/200] ..." is on stderr).
+  const std::string log = yav::scratchPath("long_suite.log");
+  std::remove(log.c_str());
+  const yav::CommandRun r = yav::runCommand(std::string(YAVALATH_BIN_DIR) + "/tactics run --suite " + suite +
+                                            " --time-ms 20 --prove-iterations 2000 >" + log + " 2>&1 & pid=$!; " +
+                                            yav::shellWaitForLine(log, "^\\[") +
+                                            "kill -INT $pid; wait $pid; echo status=$?; cat " + log);
+  EXPECT_NE(r.out.find("status=130"), std::string::npos) << r.out;
   unsigned judged = 0, total = 0, shown = 0;
   const size_t note = r.out.find("stopped by a signal after ");
   ASSERT_NE(note, std::string::npos) << r.out;

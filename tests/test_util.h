@@ -1,17 +1,20 @@
 // What the test suites share: cells written as CodinGame (x, y) coordinates, running a program to
-// capture what it prints, reading a file whole, and the test program's scratch files.
+// capture what it prints, reading a file whole, waiting for a program's progress, and the test
+// program's scratch files.
 #pragma once
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "bitboard.h"
@@ -52,6 +55,29 @@ inline std::string readFile(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// Waits until `condition()` holds, e.g. the file `path` contains `text` (a line a started program
+// writes when it has made progress), or `seconds` have passed; whether it came. Tests wait for progress this way, never for
+// a fixed time: a loaded or sanitised run may be many times slower than the usual one.
+template <class Condition>
+bool waitFor(Condition&& condition, double seconds = 120) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!condition()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+inline bool waitForText(const std::string& path, const std::string& text, double seconds = 120) {
+  return waitFor([&] { return readFile(path).find(text) != std::string::npos; }, seconds);
+}
+
+// The same wait in a shell command line: until `grep -q PATTERN PATH` succeeds, at most `seconds`.
+inline std::string shellWaitForLine(const std::string& path, const std::string& grepPattern, int seconds = 120) {
+  return "i=0; until grep -q '" + grepPattern + "' " + path + " 2>/dev/null || [ $i -ge " +
+         std::to_string(seconds * 100) + " ]; do sleep 0.01; i=$((i+1)); done; ";
 }
 
 // A path for a scratch file `name` in this test program's own directory (per process, so that two
