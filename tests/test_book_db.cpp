@@ -1003,6 +1003,42 @@ TEST(BookDatabaseFolder, SegmentsReadAsOneDatabase) {
   EXPECT_EQ(segmentsOf(folder).size(), 2u);
 }
 
+// Proofs only accumulate. A writer that completes a searched position's verdict with a proof
+// (bookgen prove) saves it in its segment, and the folder reads the proof back; merged in either
+// order, the verdict with more proven moves is kept.
+TEST(BookDatabaseFolder, AProofCompletingASearchedVerdictIsSavedAndKept) {
+  const std::string folder = scratchPath("upgraded.db"), engine = "engine/1it";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  std::string error;
+  const Database base = randomVerdicts(77, 10);
+  ASSERT_TRUE(saveDatabase(folder + "/0-base.seg", base, error)) << error;
+  DatabaseStore store(folder);
+  Database db;
+  ASSERT_TRUE(store.load(db, error)) << error;
+  PositionKey key{};
+  DeepVerdict upgraded;
+  for (const auto& [k, v] : db.verdicts().at(engine))
+    for (size_t i = 0; i < v.moves.size() && upgraded.moves.empty(); ++i)
+      if (v.moves[i].proof == Proof::Unknown) {
+        key = k, upgraded = v;
+        upgraded.moves[i].proof = Proof::Win, upgraded.moves[i].value = 1.0f, upgraded.best = v.moves[i].move;
+      }
+  ASSERT_FALSE(upgraded.moves.empty());
+  const size_t searchedProofs = provenMoves(*db.verdict(engine, key));
+  db.setVerdict(engine, key, upgraded);
+  bool wrote = false;
+  ASSERT_TRUE(store.save(db, error, &wrote)) << error;
+  ASSERT_TRUE(wrote) << "the proof is new: the segment holds it";
+  Database whole;
+  ASSERT_TRUE(loadDatabase(folder, whole, error)) << error;
+  EXPECT_EQ(provenMoves(*whole.verdict(engine, key)), searchedProofs + 1);
+  Database segmentFirst;
+  ASSERT_TRUE(loadDatabaseFile(store.segmentPath(), segmentFirst, error)) << error;
+  segmentFirst.merge(base);
+  EXPECT_EQ(provenMoves(*segmentFirst.verdict(engine, key)), searchedProofs + 1);
+}
+
 // A truncated, damaged or future-version segment is refused naming its file and a byte; the load
 // fails (no writer works on top of it), and a reader that skips it reads the other segments whole.
 TEST(BookDatabaseFolder, ADamagedSegmentIsRefusedAndTheOthersStayReadable) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -127,6 +128,41 @@ WonPosition wonLatePosition(uint64_t seed, int stones) {
     const EndgameResult e = exact.solve(b, uint64_t(1) << 24);
     if (e.solved && e.value == 1) return {b, moves};
   }
+}
+
+// A full table stops a run, so a long search's memory stays bounded (a prove run once grew to
+// 18 GB and was killed); forgetting makes room, and the search goes on to the same verdict.
+TEST(ProofSearch, AFullTableStopsTheRunAndForgettingLetsItGoOn) {
+  // The first random 24-stone position that takes the search a table of 1,000 positions or more.
+  Rng rng(2024);
+  Board board;
+  size_t needed = 0;
+  ProofNumbers verdict;
+  for (int tries = 0; tries < 200 && needed < 1000; ++tries) {
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 24, p)) continue;
+    ProofSearch unlimited(bareOptions());
+    verdict = unlimited.run(p.fast, 0, uint64_t(1) << 40);
+    board = p.fast, needed = unlimited.entries();
+  }
+  ASSERT_GE(needed, 1000u);
+  ASSERT_TRUE(verdict.settled());
+  ProofSearchOptions capped = bareOptions();
+  capped.maxEntries = needed / 2;
+  ProofSearch search(capped);
+  ProofNumbers n = search.run(board, 0, uint64_t(1) << 40);
+  EXPECT_FALSE(n.settled()) << "a table of " << needed << " positions was needed";
+  EXPECT_TRUE(search.full());
+  EXPECT_LE(search.entries(), capped.maxEntries + kCells) << "the run stops within one expansion of the limit";
+  for (int round = 0; round < 1000 && !n.settled(); ++round) {
+    search.forget();
+    EXPECT_LT(search.entries(), capped.maxEntries / 2 + 1);
+    n = search.run(board, 0, uint64_t(1) << 40);
+    EXPECT_LE(search.entries(), capped.maxEntries + kCells);
+  }
+  EXPECT_TRUE(n.settled()) << "pn " << n.pn << " dn " << n.dn;
+  EXPECT_EQ(n.proven(), verdict.proven());
+  std::printf("a table of %zu positions settles it; one of %zu, forgetting, too\n", needed, capped.maxEntries);
 }
 
 TEST(Certificate, TextFollowsTheFormat) {

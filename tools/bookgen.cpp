@@ -872,6 +872,8 @@ int proveCommand(int argc, char** argv) {
       .integer("--threads", "N", s.prove.threads, 1, 256, "searching threads")
       .number("--hours", "H", s.prove.hours, 0, cli::kNoMax, "stop after H hours", "until the position is settled")
       .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
+      .integer("--table", "N", s.prove.search.maxEntries, 1000, cli::kNoLimit,
+               "positions a thread's table holds (about 72 bytes each) before it forgets the unsettled ones")
       .number("--progress", "SEC", s.prove.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
       .number("--checkpoint", "SEC", s.prove.checkpointSeconds, 1, cli::kNoMax, "seconds between saves (and at the end, and on Ctrl-C)");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "prove options:\n");
@@ -898,17 +900,26 @@ int proveCommand(int argc, char** argv) {
     if (!store.save(db, error)) saveFailed = true;
     else std::cerr << "saved " << store.target() << " (" << recorded << " positions settled by this run)\n";
   };
-  // A settled reply becomes a verdict: the winning move, or every move class proven lost.
+  // A settled reply becomes a verdict: the winning move, or every move class proven lost. A
+  // position with a deep search's verdict keeps it, completed by the proof (its other moves keep
+  // their values), and the segment saves it since it now proves more moves (db_store.h).
   auto record = [&](const Board& b, Proof p, Cell win) {
+    if (p == Proof::Win && win == kNoCell) return;
     const Canonical c = canonicalize(b);
-    DeepVerdict v;
+    const DeepVerdict* searched = db.verdict(key, c.key);
+    DeepVerdict v = searched ? *searched : DeepVerdict();
+    auto markProven = [&v](Cell move, Proof proof) {
+      const float value = proof == Proof::Win ? 1.0f : 0.0f;
+      for (DeepMove& d : v.moves)
+        if (d.move == move) return void(d = {move, value, proof, d.visits});
+      v.moves.push_back({move, value, proof, 0});
+    };
     if (p == Proof::Win) {
-      if (win == kNoCell) return;
       v.best = c.toCanonical(win);
-      v.moves.push_back({v.best, 1.0f, Proof::Win, 0});
+      markProven(v.best, Proof::Win);
     } else {
-      for (Cell m : moveClasses(b)) v.moves.push_back({c.toCanonical(m), 0.0f, Proof::Loss, 0});
-      v.best = v.moves.empty() ? kNoCell : v.moves.front().move;
+      for (Cell m : moveClasses(b)) markProven(c.toCanonical(m), Proof::Loss);
+      if (v.best == kNoCell && !v.moves.empty()) v.best = v.moves.front().move;
     }
     db.setVerdict(key, c.key, v);
     ++recorded;

@@ -116,6 +116,16 @@ struct DeepVerdict {
 };
 using VerdictMap = std::unordered_map<PositionKey, DeepVerdict, PositionKeyHash>;
 
+// The moves of a verdict that carry a proof. Proofs only accumulate: of two verdicts of one
+// position (two segments, two merged databases), the one with more proven moves is kept, so that
+// a proof found later (bookgen prove upgrading a searched position) is never lost to the search's
+// verdict it completes.
+inline size_t provenMoves(const DeepVerdict& v) {
+  size_t n = 0;
+  for (const DeepMove& m : v.moves) n += m.proof != Proof::Unknown;
+  return n;
+}
+
 // A board as the database sees it (from the mover's view); the player numbers are irrelevant to
 // the rules apart from the steal, so this board is equivalent to any board with that key.
 inline Board boardOf(const PositionKey& k) {
@@ -270,9 +280,10 @@ class Database {
     }
     for (const auto& [engine, entries] : other.verdicts_)
       for (const auto& [key, v] : entries) {
-        DeepVerdict ours = v;
-        if (v.run != kUnknownRun) ours.run = index[v.run];
-        verdicts_[engine].emplace(key, std::move(ours));
+        DeepVerdict theirs = v;
+        if (v.run != kUnknownRun) theirs.run = index[v.run];
+        const auto [it, added] = verdicts_[engine].emplace(key, theirs);
+        if (!added && provenMoves(theirs) > provenMoves(it->second)) it->second = std::move(theirs);
       }
     if (propagate) propagateProofs();
   }

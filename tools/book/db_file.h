@@ -639,7 +639,7 @@ struct SegmentRead {
 };
 
 // Loads a database: one file, or every segment of a folder, merged in name order (a verdict in two
-// segments: the first one's). `version` receives the oldest version read. A damaged segment is
+// segments: the one with more proven moves, else the first one's). `version` receives the oldest version read. A damaged segment is
 // refused with its file and byte offset: the load fails, unless `skipDamaged`, which reads the
 // other segments (`bookgen stats`) and lists the refused one in `segments` with its error.
 inline bool loadDatabase(const std::string& path, Database& db, std::string& error, uint32_t* version = nullptr,

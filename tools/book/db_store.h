@@ -10,7 +10,6 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "tools/book/database.h"
@@ -24,22 +23,22 @@ namespace yav::book {
 struct DatabaseBaseline {
   std::unordered_map<uint64_t, uint64_t> runGames;  // run id -> its games
   Database::Map games;                              // the game statistics and their proofs
-  std::map<std::string, std::unordered_set<PositionKey, PositionKeyHash>> verdicts;
+  std::map<std::string, std::unordered_map<PositionKey, size_t, PositionKeyHash>> verdicts;  // -> its proven moves
 
   explicit DatabaseBaseline(const Database& db = Database()) : games(db.map()) {
     for (const RunInfo& r : db.runs()) runGames[r.id] = r.games;
     for (const auto& [engine, entries] : db.verdicts()) {
       auto& keys = verdicts[engine];
       keys.reserve(entries.size());
-      for (const auto& e : entries) keys.insert(e.first);
+      for (const auto& [key, v] : entries) keys.emplace(key, provenMoves(v));
     }
   }
 };
 
 // What `now` adds to `before`, as a database of its own: the runs that are new or grew (with all
 // their counts: loading merges a run's copies by keeping the larger count, so a later copy
-// replaces an earlier one), the verdicts `before` lacks with the runs they name, and the move
-// proofs found since. Read together with the segments `before` came from, it gives `now`.
+// replaces an earlier one), the verdicts `before` lacks or that now prove more moves (loading
+// keeps the verdict with more proven moves) with the runs they name, and the move proofs found since. Read together with the segments `before` came from, it gives `now`.
 inline Database databaseAdditions(const Database& now, const DatabaseBaseline& before) {
   Database out;
   std::vector<int64_t> index(now.runs().size(), -1);
@@ -69,7 +68,10 @@ inline Database databaseAdditions(const Database& now, const DatabaseBaseline& b
   for (const auto& [engine, entries] : now.verdicts()) {
     const auto known = before.verdicts.find(engine);
     for (const auto& [key, v] : entries) {
-      if (known != before.verdicts.end() && known->second.count(key)) continue;
+      if (known != before.verdicts.end()) {
+        const auto was = known->second.find(key);
+        if (was != known->second.end() && was->second >= provenMoves(v)) continue;
+      }
       DeepVerdict copy = v;
       if (v.run != kUnknownRun) copy.run = runOf(v.run);
       out.setVerdict(engine, key, std::move(copy));

@@ -45,6 +45,7 @@ struct ProofSearchOptions {
   int endgameCells = 14;          // the exact solver at an expansion with at most this many empty cells
   uint64_t endgameNodes = 30000;  // its node limit there
   double epsilon = 0.25;          // the 1+epsilon trick: a child's threshold exceeds its sibling's by a quarter
+  size_t maxEntries = 0;          // a run stops when the table holds this many positions (0: no limit)
 };
 
 // A proof the book already holds for the player to move at a canonical position (Unknown when none).
@@ -58,8 +59,9 @@ class ProofSearch {
       : options_(options), known_(std::move(known)), forcing_(18), endgame_(18) {}
 
   // df-pn from b for "attacker (a player index of b) wins", until the root is settled, `budget`
-  // more expansions are spent, or *stop is set. The table is kept between calls, so calls with
-  // growing budgets continue one search.
+  // more expansions are spent, the table is full (options.maxEntries: then forget and run again)
+  // or *stop is set. The table is kept between calls, so calls with growing budgets continue one
+  // search.
   ProofNumbers run(const Board& b, int attacker, uint64_t budget, const std::atomic<bool>* stop = nullptr) {
     attacker_ = attacker;
     limit_ = expansions() + budget;
@@ -165,9 +167,12 @@ class ProofSearch {
   uint64_t expansions() const { return expansions_.load(std::memory_order_relaxed); }
   uint64_t settledPositions() const { return settled_.load(std::memory_order_relaxed); }
   size_t entries() const { return table_.size(); }
-  // Forgets every position that is not settled (the table's memory), keeping all proofs.
-  void forgetUnsettled() {
+  bool full() const { return options_.maxEntries && table_.size() >= options_.maxEntries; }
+  // Makes room in the table (about 72 bytes a position): forgets every position that is not
+  // settled, and when the proofs alone fill half the limit, every position.
+  void forget() {
     for (auto it = table_.begin(); it != table_.end();) it = it->second.numbers.settled() ? std::next(it) : table_.erase(it);
+    if (options_.maxEntries && table_.size() >= options_.maxEntries / 2) table_.clear();
   }
   // Every settled position of the table: canonical key (for the player to move), whether the
   // attacker was to move, and its numbers.
@@ -265,7 +270,7 @@ class ProofSearch {
       e.numbers = now;
       if (now.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
       if (now.settled() || now.pn >= thpn || now.dn >= thdn) return;
-      if (expansions() >= limit_ || (stop_ && stop_->load(std::memory_order_relaxed))) return;
+      if (expansions() >= limit_ || full() || (stop_ && stop_->load(std::memory_order_relaxed))) return;
       // The child's thresholds: it may work until its phi passes the second best (times 1+eps),
       // or until the parent's other number would pass its own threshold.
       const ProofNumbers c = entries[bestIndex]->numbers;

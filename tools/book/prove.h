@@ -37,8 +37,8 @@ struct ProveOptions {
   uint64_t firstBudget = 20000;  // expansions of an item's first turn
   double progressSeconds = 30;
   double checkpointSeconds = 600;  // between calls of the checkpoint callback (and at the end)
-  size_t forgetAbove = 12000000;  // table entries of a thread before its unsettled ones are dropped
   ProofSearchOptions search;
+  ProveOptions() { search.maxEntries = 30000000; }  // a thread's table: about 2.2 GB at most
 };
 
 struct ProveItem {
@@ -145,7 +145,7 @@ class Prover {
         if (!item) return;
         item->busy = true, budget = item->budget, board = item->board;
       }
-      if (search.entries() > options_.forgetAbove) search.forgetUnsettled();
+      if (search.full()) search.forget();
       const ProofNumbers n = search.run(board, attacker_, budget, &done);
       const std::vector<Cell> line = search.principalLine(board, attacker_);
       const Cell win = n.settled() && board.toMove() == attacker_ && n.proven() ? search.winningMove(board, attacker_) : kNoCell;
