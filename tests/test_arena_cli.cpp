@@ -57,6 +57,17 @@ const std::string kFast = " --time-ms 100 --first-time-ms 1000 --grace 2 --quiet
 
 }  // namespace
 
+// JSON's \u escape takes exactly four hexadecimal digits: anything else is a parse error, never an
+// exception out of the reader (std::stoul threw on "\uZZZZ" in a record line and stopped the arena).
+TEST(ArenaJson, UnicodeEscapesTakeFourHexDigits) {
+  json::Value v;
+  std::string error;
+  ASSERT_TRUE(json::parse("\"a\\u0041\\u004a\"", v, error)) << error;
+  EXPECT_EQ(v.str, "aAJ");
+  for (const char* bad : {"\"\\uZZZZ\"", "\"\\u00G1\"", "\"\\u 041\"", "\"\\u-041\"", "\"\\u+041\"", "\"\\u04\""})
+    EXPECT_FALSE(json::parse(bad, v, error)) << bad;
+}
+
 TEST(ArenaCli, MatchAgainstGarbageBotWritesJsonAndRecords) {
   const std::string json = scratchPath("garbage.json"), rec = scratchPath("garbage.jsonl");
   CommandRun r = run(kBin + "/arena --games 4 --jobs 2" + kFast + "--json " + json + " --record " + rec + " " +

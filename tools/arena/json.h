@@ -102,9 +102,12 @@ class Reader {
       else if (e == 'b') out += '\b';
       else if (e == 'f') out += '\f';
       else if (e == 'u') {
-        if (pos_ + 4 > s_.size()) return false;
-        unsigned code = unsigned(std::stoul(s_.substr(pos_, 4), nullptr, 16));
-        pos_ += 4;
+        unsigned code = 0;  // exactly four hexadecimal digits
+        for (int k = 0; k < 4; ++k, ++pos_) {
+          if (pos_ >= s_.size() || !std::isxdigit(static_cast<unsigned char>(s_[pos_]))) return false;
+          const char d = char(std::tolower(static_cast<unsigned char>(s_[pos_])));
+          code = code * 16 + unsigned(d <= '9' ? d - '0' : d - 'a' + 10);
+        }
         out += code < 0x80 ? char(code) : '?';  // the arena writes ASCII only
       } else out += e;
     }
