@@ -5,6 +5,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "tests/reference_rules.h"
 #include "tests/reference_solver.h"
 #include "tests/test_util.h"
+#include "tools/arena/openings.h"
 #include "tools/book/certificate.h"
 #include "tools/book/proof_search.h"
 
@@ -238,6 +240,21 @@ TEST_F(ProveCommand, ProvesRecordsAndCertifiesALatePosition) {
   const CommandRun check = runCommand(checker + cert + " 2>&1");
   EXPECT_EQ(check.status, 0) << check.out;
   EXPECT_EQ(check.out.rfind("accepted", 0), 0u) << check.out;
+
+  // bookgen proven lists it, as an arena openings file: its moves, replayed, give the position.
+  const CommandRun proven = runCommand(bookgen + "proven --db " + db + " --fewest 1 --most 60 --count 50 2>/dev/null");
+  ASSERT_EQ(proven.status, 0) << proven.out;
+  std::istringstream text(proven.out);
+  std::vector<arena::Opening> openings;
+  std::string error;
+  ASSERT_TRUE(arena::parseOpenings(text, "proven", openings, error)) << error;
+  ASSERT_EQ(openings.size(), 1u) << proven.out;
+  Board replayed;
+  for (Cell c : openings[0]) {
+    ASSERT_TRUE(replayed.isLegal(c));
+    ASSERT_EQ(replayed.play(c), Outcome::None) << proven.out;
+  }
+  EXPECT_TRUE(canonicalize(replayed).key == canonicalize(won.board).key) << proven.out;
 }
 
 // Ctrl-C during a long prove: exit 130, and the run is saved (its record is in the database).

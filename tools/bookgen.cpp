@@ -49,7 +49,8 @@ const char* const kCommands =
     "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
     "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n"
     "       bookgen prove [options]       proof-number searches of a position's replies; settled ones become verdicts\n"
-    "       bookgen certificate [options] writes a checkable proof of a position (docs/proofs.md)\n";
+    "       bookgen certificate [options] writes a checkable proof of a position (docs/proofs.md)\n"
+    "       bookgen proven [options]      positions the book proves won for the player to move, as arena openings\n";
 const char* const kFooter =
     "A database is one file or a folder of segment files read as one (docs/database.md); in a folder each\n"
     "writer adds a segment of its own. Only one process writes a database at a time (lock FILE.lock); each\n"
@@ -992,6 +993,75 @@ int certificateCommand(int argc, char** argv) {
 
 }  // namespace
 
+// Moves from the empty board to the position with these stones (player 0's and player 1's,
+// placed alternately, player 0 first) in which no move ends the game; false when there is no
+// such order. Depth-first over the stones, at most a few thousand tries for 12 stones.
+bool movesTo(Bitboard stones0, Bitboard stones1, const Board& b, std::vector<Cell>& moves, int& tries) {
+  if (!(stones0 | stones1)) return true;
+  if (++tries > 100000) return false;
+  for (Bitboard left = b.toMove() == 0 ? stones0 : stones1; left;) {
+    const Cell c = popLowest(left);
+    Board next = b;
+    if (next.play(c) != Outcome::None) continue;
+    moves.push_back(c);
+    const Bitboard rest0 = b.toMove() == 0 ? stones0 & ~bit(c) : stones0, rest1 = b.toMove() == 1 ? stones1 & ~bit(c) : stones1;
+    if (movesTo(rest0, rest1, next, moves, tries)) return true;
+    moves.pop_back();
+  }
+  return false;
+}
+
+// Positions the book proves won for the player to move, as an arena --openings file: the conversion
+// test of docs/proofs.md plays each with both colours. An even share of each stone count (as far as
+// the book has them), drawn with --seed.
+int provenCommand(int argc, char** argv) {
+  ProofSettings s;
+  int fewest = 3, most = 12;
+  uint64_t count = 200, seed = 1;
+  cli::Flags flags("bookgen");
+  flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath)
+      .integer("--fewest", "N", fewest, 1, 60, "fewest stones of a position")
+      .integer("--most", "N", most, 1, 60, "most stones of a position")
+      .integer("--count", "N", count, 1, cli::kNoLimit, "positions written")
+      .integer("--seed", "S", seed, 0, cli::kNoLimit, "seed of the draw");
+  flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "proven options:\n");
+  if (fewest > most) return fail("proven: --fewest is more than --most");
+  Database db;
+  std::string error;
+  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
+  std::vector<std::vector<std::vector<Cell>>> byStones(size_t(most) + 1);  // move lists
+  for (const BookGraph::Node& n : graph.nodes()) {
+    const int stones = popcount(n.key.mine | n.key.theirs);
+    if (n.estimate.proof != Proof::Win || n.key.stealAvailable || stones < fewest || stones > most) continue;
+    const bool firstToMove = stones % 2 == 0;  // placements alternate from player 0; no steal after 3 stones
+    Board b;
+    std::vector<Cell> moves;
+    int tries = 0;
+    if (movesTo(firstToMove ? n.key.mine : n.key.theirs, firstToMove ? n.key.theirs : n.key.mine, b, moves, tries))
+      byStones[size_t(stones)].push_back(moves);
+  }
+  Rng rng(seed);
+  std::vector<std::vector<Cell>> chosen;
+  for (int left = most - fewest + 1, stones = fewest; stones <= most; ++stones, --left) {
+    auto& pool = byStones[size_t(stones)];
+    const size_t share = std::min(pool.size(), size_t((count - chosen.size() + uint64_t(left) - 1) / uint64_t(left)));
+    for (size_t i = 0; i < share; ++i) {  // a partial Fisher-Yates draw
+      std::swap(pool[i], pool[i + size_t(rng.below(pool.size() - i))]);
+      chosen.push_back(pool[i]);
+    }
+  }
+  std::cout << "# " << chosen.size() << " positions the book (" << s.dbPath << ") proves won for the player to move, "
+            << fewest << "-" << most << " stones, seed " << seed << ": bookgen proven\n";
+  for (const std::vector<Cell>& moves : chosen) {
+    std::string line;
+    for (Cell c : moves) line += (line.empty() ? "" : "; ") + cellName(c);
+    std::cout << line << "\n";
+  }
+  if (chosen.size() < count) std::cerr << "bookgen: proven: only " << chosen.size() << " positions found\n";
+  return 0;
+}
+
 int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "";
   if (command == "run") return growCommand(argc - 2, argv + 2);
@@ -1018,6 +1088,7 @@ int main(int argc, char** argv) {
   if (command == "html") return htmlCommand(argc - 2, argv + 2);
   if (command == "prove") return proveCommand(argc - 2, argv + 2);
   if (command == "certificate") return certificateCommand(argc - 2, argv + 2);
+  if (command == "proven") return provenCommand(argc - 2, argv + 2);
   if (command == "--help" || command == "-h") {
     std::cout << usage();
     return 0;
