@@ -16,6 +16,7 @@
 #include "tests/test_util.h"
 #include "tools/arena/openings.h"
 #include "tools/book/certificate.h"
+#include "tools/book/prove.h"
 #include "tools/book/proof_search.h"
 
 namespace yav::book {
@@ -165,6 +166,54 @@ TEST(ProofSearch, AFullTableStopsTheRunAndForgettingLetsItGoOn) {
   EXPECT_TRUE(n.settled()) << "pn " << n.pn << " dn " << n.dn;
   EXPECT_EQ(n.proven(), verdict.proven());
   std::printf("a table of %zu positions settles it; one of %zu, forgetting, too\n", needed, capped.maxEntries);
+}
+
+// With more threads than open items, the idle threads split the busy items into their moves.
+// The target's verdict, and every position the run records, agree with a search of their own.
+TEST(Prover, IdleThreadsSplitItemsAndEveryRecordedProofIsRight) {
+  Rng rng(91);
+  int targets = 0, splitTargets = 0, splitSettled = 0, checked = 0;
+  while (splitTargets < 2 && targets < 60) {  // how often items are split depends on the threads' timing
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 32 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    ProofSearch alone;
+    const ProofNumbers expected = alone.run(p.fast, p.fast.toMove(), uint64_t(1) << 22);
+    if (!expected.settled()) continue;
+    ProveOptions options;
+    options.threads = 4, options.firstBudget = 30, options.progressSeconds = 1e9, options.checkpointSeconds = 1e9;
+    std::vector<std::pair<Board, Proof>> records;
+    Prover prover(p.fast, p.fast.toMove(), options, nullptr,
+                  [&](const Board& b, Proof proof, Cell) { records.push_back({b, proof}); }, [] {});
+    std::atomic<bool> stop{false};
+    std::ostringstream log;
+    const ProofNumbers n = prover.run(stop, log);
+    ++targets;
+    ASSERT_TRUE(n.settled()) << log.str();
+    EXPECT_EQ(n.proven(), expected.proven()) << "target " << targets;
+    bool split = false;
+    for (const ProveItem& i : prover.items()) split |= !i.children.empty();
+    if (!split) continue;
+    ++splitTargets;
+    // Every settled item below a split (its numbers from its own search or from its children's)
+    // and every recorded position, against a search of its own.
+    auto expectVerdict = [&](const Board& b, int attacker, bool proven, const std::string& what) {
+      ProofSearch check;
+      const ProofNumbers c = check.run(b, attacker, uint64_t(1) << 22);
+      if (!c.settled()) return;
+      EXPECT_EQ(c.proven(), proven) << what;
+      ++checked;
+    };
+    for (const ProveItem& i : prover.items())
+      if (i.numbers.settled() && (i.parent >= 0 || !i.children.empty()))
+        expectVerdict(i.board, p.fast.toMove(), i.numbers.proven(), i.children.empty() ? "an item" : "a split item"),
+            splitSettled += !i.children.empty();
+    for (const auto& [b, proof] : records)
+      expectVerdict(b, proof == Proof::Win ? b.toMove() : b.toMove() ^ 1, true, "a recorded " + std::string(proofName(proof)));
+  }
+  EXPECT_GE(splitTargets, 1) << "no item was split in " << targets << " targets";
+  EXPECT_GT(splitSettled, 0) << "no split item was settled";
+  std::printf("%d targets, %d with split items (%d of them settled); %d verdicts checked\n", targets, splitTargets,
+              splitSettled, checked);
 }
 
 TEST(Certificate, TextFollowsTheFormat) {

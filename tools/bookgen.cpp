@@ -935,7 +935,7 @@ int proveCommand(int argc, char** argv) {
   const ProofNumbers n = prover.run(gStop, std::cerr);
   if (n.proven()) record(target, attacker == target.toMove() ? Proof::Win : Proof::Loss,
                          attacker == target.toMove() ? [&] {
-                           for (const ProveItem& i : prover.items()) if (i.numbers.proven()) return i.move;
+                           for (size_t k : prover.topItems()) if (prover.items()[k].numbers.proven()) return prover.items()[k].move;
                            return kNoCell;
                          }() : kNoCell);
   save();

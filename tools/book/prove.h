@@ -11,11 +11,18 @@
 //   complete). Disproofs write nothing: a disproof is "no win", which may be a draw.
 // - Each item is searched by one thread at a time with a budget that doubles at each turn, so
 //   easy items are settled first; each thread keeps its own table between its items.
+// - Items form a tree. A thread that finds no free item splits the open item with the least
+//   proof number that another thread works on: that item's moves become items of their own (its
+//   thread goes on with it whole). A split item is settled by its own search or by its children
+//   (combined as its node type says: ProofSearch::combined), whichever settles it first; only
+//   unsplit items are searched.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <iomanip>
@@ -42,11 +49,15 @@ struct ProveOptions {
 };
 
 struct ProveItem {
-  Cell move = kNoCell;
+  Cell move = kNoCell;     // the move from its parent (from the target, for a top item)
   Board board;
-  ProofNumbers numbers;
+  ProofNumbers numbers;    // its own search's, or its children's once they settle it
   uint64_t budget = 0;
   bool busy = false;
+  int parent = -1;         // index of the parent item; -1: a move of the target
+  std::vector<size_t> children;  // its moves' items, once split
+  Cell proofMove = kNoCell;      // a proven item's winning move (the attacker to move there)
+  std::atomic<bool> stop{false};  // set once it or an ancestor is settled (or the run ends)
 };
 
 class Prover {
@@ -64,14 +75,7 @@ class Prover {
   ProofNumbers run(const std::atomic<bool>& stop, std::ostream& log) {
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    ProofSearch probe(options_.search, known_);
-    for (const ProofSearch::Child& c : probe.children(target_, attacker_)) {
-      ProveItem item;
-      item.move = c.move, item.board = c.board, item.budget = options_.firstBudget;
-      if (c.terminal == ProofSearch::Terminal::AttackerWins) item.numbers = kProven;
-      else if (c.terminal == ProofSearch::Terminal::AttackerFails) item.numbers = kDisproven;
-      items_.push_back(item);
-    }
+    addItems(target_, -1);
     std::atomic<bool> done{false};
     std::vector<std::thread> workers;
     std::vector<std::unique_ptr<ProofSearch>> searches;
@@ -81,9 +85,16 @@ class Prover {
     double lastReport = 0, lastCheckpoint = 0;
     uint64_t lastSettled = 0;
     while (!done.load()) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      {
+        std::unique_lock<std::mutex> g(lock_);
+        changed_.wait_for(g, std::chrono::milliseconds(200));
+      }
       const bool timeUp = options_.hours > 0 && elapsed() >= options_.hours * 3600;
-      if (timeUp || stop.load() || rootNumbers().settled()) done = true;
+      if (timeUp || stop.load() || rootNumbers().settled() || idle_ == options_.threads) {
+        std::lock_guard<std::mutex> g(lock_);
+        done = true;
+        for (ProveItem& i : items_) i.stop = true;
+      }
       if (elapsed() - lastReport >= options_.progressSeconds || done.load()) {
         uint64_t expansions = 0, settled = 0;
         for (const auto& s : searches) expansions += s->expansions(), settled += s->settledPositions();
@@ -106,31 +117,96 @@ class Prover {
   // The target's numbers from its items: OR when the attacker moves there, else AND.
   ProofNumbers rootNumbers() const {
     std::lock_guard<std::mutex> g(lock_);
-    return rootNumbersLocked();
+    return numbersOver(target_, topItems_);
   }
-  const std::vector<ProveItem>& items() const { return items_; }
+  // Every item: the target's moves (indices in topItems()) and the moves of split items.
+  const std::deque<ProveItem>& items() const { return items_; }
+  const std::vector<size_t>& topItems() const { return topItems_; }
   uint64_t settledPositions() const { return settledPositions_; }
 
  private:
-  ProofNumbers rootNumbersLocked() const {
-    const bool orNode = target_.toMove() == attacker_;
+  // A node's numbers from those of the items of its moves (every move, rule-pruned, one a class).
+  ProofNumbers numbersOver(const Board& b, const std::vector<size_t>& indices) const {
+    const bool orNode = b.toMove() == attacker_;
     uint64_t sum = 0;
     uint32_t best = kProofInfinity;
-    for (const ProveItem& i : items_) {
-      const uint32_t phi = orNode ? i.numbers.pn : i.numbers.dn, delta = orNode ? i.numbers.dn : i.numbers.pn;
+    for (size_t k : indices) {
+      const ProofNumbers& n = items_[k].numbers;
+      const uint32_t phi = orNode ? n.pn : n.dn, delta = orNode ? n.dn : n.pn;
       best = std::min(best, phi), sum += delta;
     }
     return ProofSearch::combined(orNode, best, sum);
   }
 
-  // The unsettled item nobody works on with the least proof number (ties: the least budget spent).
+  // Items for the moves of `b` (parent: the item of b, or -1 for the target); the rules settle some.
+  void addItems(const Board& b, int parent) {
+    ProofSearch probe(options_.search, known_);
+    for (const ProofSearch::Child& c : probe.children(b, attacker_)) {
+      ProveItem& item = items_.emplace_back();  // a deque: the other items stay where they are
+      item.move = c.move, item.board = c.board, item.budget = options_.firstBudget, item.parent = parent;
+      if (c.terminal == ProofSearch::Terminal::AttackerWins) item.numbers = kProven;
+      else if (c.terminal == ProofSearch::Terminal::AttackerFails) item.numbers = kDisproven;
+      (parent < 0 ? topItems_ : items_[size_t(parent)].children).push_back(items_.size() - 1);
+    }
+  }
+
+  size_t indexOf(const ProveItem& item) const {
+    for (size_t k = 0; k < items_.size(); ++k)
+      if (&items_[k] == &item) return k;
+    return items_.size();
+  }
+  ProveItem* parentOf(const ProveItem& item) { return item.parent < 0 ? nullptr : &items_[size_t(item.parent)]; }
+
+  // Whether an item or one of its ancestors is settled (then nothing below it needs work).
+  bool settledAbove(const ProveItem& i) const {
+    for (const ProveItem* p = &i;; p = &items_[size_t(p->parent)]) {
+      if (p->numbers.settled()) return true;
+      if (p->parent < 0) return false;
+    }
+  }
+
+  // A settled item: the searches below it stop.
+  void stopBelow(ProveItem& item) {
+    item.stop = true;
+    for (size_t k : item.children) stopBelow(items_[k]);
+  }
+
+  // The free unsplit item with the least budget spent (ties: the least proof number); when there
+  // is none, splits the busy open item with the least proof number and takes one of its moves.
   ProveItem* next() {
-    ProveItem* best = nullptr;
-    for (ProveItem& i : items_)
-      if (!i.busy && !i.numbers.settled() &&
-          (!best || i.budget < best->budget || (i.budget == best->budget && i.numbers.pn < best->numbers.pn)))
-        best = &i;
-    return best;
+    for (int pass = 0; pass < 2; ++pass) {
+      ProveItem *best = nullptr, *toSplit = nullptr;
+      for (ProveItem& i : items_) {
+        if (!i.children.empty() || settledAbove(i)) continue;
+        if (i.busy) {
+          if (!toSplit || i.numbers.pn < toSplit->numbers.pn) toSplit = &i;
+        } else if (!best || i.budget < best->budget || (i.budget == best->budget && i.numbers.pn < best->numbers.pn)) {
+          best = &i;
+        }
+      }
+      if (best || !toSplit) return best;
+      addItems(toSplit->board, int(indexOf(*toSplit)));
+      if (toSplit->children.empty()) return nullptr;
+      settleFromChildren(*toSplit);
+    }
+    return nullptr;
+  }
+
+  // After an item's numbers changed: each split ancestor that its children now settle takes their
+  // combined numbers, and is recorded when proven.
+  void settleFromChildren(ProveItem& item) {
+    for (ProveItem* p = &item; p; p = parentOf(*p)) {
+      if (p->numbers.settled() || p->children.empty()) continue;
+      const ProofNumbers n = numbersOver(p->board, p->children);
+      if (!n.settled()) continue;
+      p->numbers = n;
+      stopBelow(*p);
+      const bool orNode = p->board.toMove() == attacker_;
+      if (orNode && n.proven())
+        for (size_t k : p->children)
+          if (items_[k].numbers.proven()) p->proofMove = items_[k].move;
+      if (n.proven()) record_(p->board, orNode ? Proof::Win : Proof::Loss, p->proofMove);
+    }
   }
 
   void work(ProofSearch& search, const std::atomic<bool>& stop, const std::atomic<bool>& done) {
@@ -140,40 +216,52 @@ class Prover {
       Board board;
       {
         std::lock_guard<std::mutex> g(lock_);
-        if (done.load() || rootNumbersLocked().settled()) return;
+        if (done.load() || numbersOver(target_, topItems_).settled()) return;
         item = next();
-        if (!item) return;
+        if (!item) {  // nothing left to share: this thread is done
+          ++idle_;
+          changed_.notify_all();
+          return;
+        }
         item->busy = true, budget = item->budget, board = item->board;
       }
       if (search.full()) search.forget();
-      const ProofNumbers n = search.run(board, attacker_, budget, &done);
+      const ProofNumbers n = search.run(board, attacker_, budget, &item->stop);
       const std::vector<Cell> line = search.principalLine(board, attacker_);
       const Cell win = n.settled() && board.toMove() == attacker_ && n.proven() ? search.winningMove(board, attacker_) : kNoCell;
       std::lock_guard<std::mutex> g(lock_);
-      item->busy = false, item->numbers = n, item->budget = budget * 2;
-      if (!n.settled() && line.size() + 1 >= deepest_.size()) {
-        deepest_ = {item->move};
-        deepest_.insert(deepest_.end(), line.begin(), line.end());
+      item->busy = false, item->budget = budget * 2;
+      if (!item->numbers.settled()) {  // not settled meanwhile by its children
+        item->numbers = n, item->proofMove = win;
+        if (n.proven()) record_(board, board.toMove() == attacker_ ? Proof::Win : Proof::Loss, win);
+        if (n.settled()) stopBelow(*item);
       }
-      if (n.proven()) record_(board, board.toMove() == attacker_ ? Proof::Win : Proof::Loss, win);
+      std::vector<Cell> path(line);
+      for (const ProveItem* p = item; p; p = parentOf(*p)) path.insert(path.begin(), p->move);
+      if (!n.settled() && path.size() >= deepest_.size()) deepest_ = path;
+      if (ProveItem* parent = parentOf(*item)) settleFromChildren(*parent);
+      changed_.notify_all();
       if (stop.load()) return;
     }
   }
 
   void report(std::ostream& log, double seconds, uint64_t expansions, uint64_t settled, double settledRate) const {
     std::lock_guard<std::mutex> g(lock_);
-    const ProofNumbers root = rootNumbersLocked();
-    size_t proven = 0, disproven = 0;
-    for (const ProveItem& i : items_) proven += i.numbers.proven(), disproven += i.numbers.disproven();
+    const ProofNumbers root = numbersOver(target_, topItems_);
+    size_t proven = 0, disproven = 0, split = 0;
+    for (size_t k : topItems_) proven += items_[k].numbers.proven(), disproven += items_[k].numbers.disproven();
+    for (const ProveItem& i : items_) split += !i.children.empty();
     std::ostringstream line;
     line << std::fixed << std::setprecision(0) << "prove: " << seconds << " s | target pn " << root.pn << " dn " << root.dn
-         << " | replies " << proven << " proven, " << disproven << " disproven of " << items_.size() << " | " << expansions
-         << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions " << settled << " ("
-         << settledRate * 3600 << "/h)";
-    if (items_.size() - proven - disproven <= 8) {
+         << " | replies " << proven << " proven, " << disproven << " disproven of " << topItems_.size();
+    if (split) line << " (" << split << " split for idle threads, " << items_.size() << " items)";
+    line << " | " << expansions << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions "
+         << settled << " (" << settledRate * 3600 << "/h)";
+    if (topItems_.size() - proven - disproven <= 8) {
       line << " | open:";
-      for (const ProveItem& i : items_)
-        if (!i.numbers.settled()) line << " " << cellName(i.move) << " (pn " << i.numbers.pn << ", dn " << i.numbers.dn << ");";
+      for (size_t k : topItems_)
+        if (!items_[k].numbers.settled())
+          line << " " << cellName(items_[k].move) << " (pn " << items_[k].numbers.pn << ", dn " << items_[k].numbers.dn << ");";
     }
     line << " | deepest open line:";
     for (Cell c : deepest_) line << " " << cellName(c) << ";";
@@ -187,9 +275,12 @@ class Prover {
   Record record_;
   std::function<void()> checkpoint_;
   mutable std::mutex lock_;
-  std::vector<ProveItem> items_;
+  std::condition_variable changed_;  // an item settled or a thread ended: the run loop looks again
+  std::deque<ProveItem> items_;
+  std::vector<size_t> topItems_;
   std::vector<Cell> deepest_;
   uint64_t settledPositions_ = 0;
+  int idle_ = 0;  // threads that found nothing left to do
 };
 
 }  // namespace yav::book
