@@ -280,7 +280,7 @@ class Prover {
   std::vector<size_t> topItems_;
   std::vector<Cell> deepest_;
   uint64_t settledPositions_ = 0;
-  int idle_ = 0;  // threads that found nothing left to do
+  std::atomic<int> idle_{0};  // threads that found nothing left to do
 };
 
 }  // namespace yav::book
