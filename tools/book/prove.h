@@ -45,7 +45,7 @@ struct ProveOptions {
   double progressSeconds = 30;
   double checkpointSeconds = 600;  // between calls of the checkpoint callback (and at the end)
   ProofSearchOptions search;
-  ProveOptions() { search.maxEntries = 30000000; }  // a thread's table: about 2.2 GB at most
+  ProveOptions() { search.maxEntries = 80000000; }  // a thread's table: about 5.8 GB at most
 };
 
 struct ProveItem {
