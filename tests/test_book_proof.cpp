@@ -135,19 +135,32 @@ WonPosition wonLatePosition(uint64_t seed, int stones) {
 
 // A full table stops a run, so a long search's memory stays bounded (a prove run once grew to
 // 18 GB and was killed); forgetting makes room, and the search goes on to the same verdict.
-TEST(ProofSearch, AFullTableStopsTheRunAndForgettingLetsItGoOn) {
-  // The first random 24-stone position that takes the search a table of 1,000 positions or more.
-  Rng rng(2024);
+// The first random 24-stone position that takes a search (bare options) a table of 1,000 positions
+// or more: its board, the table it needs, the search's verdict and expansions.
+struct BigSearch {
   Board board;
   size_t needed = 0;
   ProofNumbers verdict;
-  for (int tries = 0; tries < 200 && needed < 1000; ++tries) {
+  uint64_t expansions = 0;
+};
+BigSearch bigSearch() {
+  Rng rng(2024);
+  BigSearch big;
+  for (int tries = 0; tries < 200 && big.needed < 1000; ++tries) {
     testing_positions::Pair p;
     if (!testing_positions::randomPosition(rng, 24, p)) continue;
     ProofSearch unlimited(bareOptions());
-    verdict = unlimited.run(p.fast, 0, uint64_t(1) << 40);
-    board = p.fast, needed = unlimited.entries();
+    big.verdict = unlimited.run(p.fast, 0, uint64_t(1) << 40);
+    big.board = p.fast, big.needed = unlimited.entries(), big.expansions = unlimited.expansions();
   }
+  return big;
+}
+
+TEST(ProofSearch, AFullTableStopsTheRunAndForgettingLetsItGoOn) {
+  const BigSearch big = bigSearch();
+  const Board& board = big.board;
+  const size_t needed = big.needed;
+  const ProofNumbers verdict = big.verdict;
   ASSERT_GE(needed, 1000u);
   ASSERT_TRUE(verdict.settled());
   ProofSearchOptions capped = bareOptions();
@@ -166,6 +179,32 @@ TEST(ProofSearch, AFullTableStopsTheRunAndForgettingLetsItGoOn) {
   EXPECT_TRUE(n.settled()) << "pn " << n.pn << " dn " << n.dn;
   EXPECT_EQ(n.proven(), verdict.proven());
   std::printf("a table of %zu positions settles it; one of %zu, forgetting, too\n", needed, capped.maxEntries);
+}
+
+// Forgetting drops the positions never expanded first: the search's tree, with its numbers, stays,
+// so a table of half the size settles the position with few more expansions.
+TEST(ProofSearch, ForgettingKeepsTheExpandedPositions) {
+  const BigSearch big = bigSearch();
+  ASSERT_GE(big.needed, 1000u);
+  ProofSearchOptions capped = bareOptions();
+  capped.maxEntries = big.needed / 2;
+  ProofSearch search(capped);
+  ProofNumbers n = search.run(big.board, 0, uint64_t(1) << 40);
+  ASSERT_FALSE(n.settled());
+  search.forget();
+  const ProofNumbers kept = search.lookup(big.board, 0);
+  EXPECT_EQ(kept.pn, n.pn) << "the root's numbers were forgotten";
+  EXPECT_EQ(kept.dn, n.dn);
+  int rounds = 1;
+  for (; rounds < 1000 && !n.settled(); ++rounds) {
+    n = search.run(big.board, 0, uint64_t(1) << 40);
+    if (!n.settled()) search.forget();
+  }
+  EXPECT_EQ(n.proven(), big.verdict.proven());
+  EXPECT_LE(search.expansions(), 2 * big.expansions) << "in " << rounds << " rounds";
+  std::printf("%llu expansions with a table of %zu in %d rounds, %llu with one of %zu\n",
+              static_cast<unsigned long long>(search.expansions()), capped.maxEntries, rounds,
+              static_cast<unsigned long long>(big.expansions), big.needed);
 }
 
 // With more threads than open items, the idle threads split the busy items into their moves.
@@ -214,6 +253,51 @@ TEST(Prover, IdleThreadsSplitItemsAndEveryRecordedProofIsRight) {
   EXPECT_GT(splitSettled, 0) << "no split item was settled";
   std::printf("%d targets, %d with split items (%d of them settled); %d verdicts checked\n", targets, splitTargets,
               splitSettled, checked);
+}
+
+// The proofs a search finds below the target's moves are recorded, within recordPlies of the
+// target, so that a later run starts from them; each is right, by a search of its own.
+TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
+  Rng rng(707);
+  int targets = 0, deeper = 0, checked = 0;
+  while (deeper < 20 && targets < 40) {
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 36 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    ++targets;
+    for (const int plies : {1, 3}) {
+      ProveOptions options;
+      options.threads = 1, options.firstBudget = 200, options.progressSeconds = 1e9;
+      options.checkpointSeconds = 0, options.sliceExpansions = 50;  // checkpoints ask often, searches look often
+      options.recordPlies = plies;
+      options.search = bareOptions();  // the proof numbers decide, so the searches expand many positions
+      std::vector<std::pair<Board, Proof>> records;
+      Prover prover(p.fast, p.fast.toMove(), options, nullptr,
+                    [&](const Board& b, Proof proof, Cell win) {
+                      EXPECT_TRUE(proof == Proof::Loss || win != kNoCell);
+                      records.push_back({b, proof});
+                    },
+                    [] {});
+      std::atomic<bool> stop{false};
+      std::ostringstream log;
+      prover.run(stop, log);
+      size_t below = 0;
+      for (const auto& [b, proof] : records) {
+        const int depth = b.stoneCount() - p.fast.stoneCount();
+        EXPECT_LE(depth, std::max(plies, 1)) << "recordPlies " << plies;
+        if (depth < 2) continue;
+        ++below;
+        ProofSearch check;
+        const ProofNumbers c = check.run(b, proof == Proof::Win ? b.toMove() : b.toMove() ^ 1, uint64_t(1) << 22);
+        if (!c.settled()) continue;
+        EXPECT_TRUE(c.proven()) << "a recorded " << proofName(proof) << " " << depth << " plies below";
+        ++checked;
+      }
+      EXPECT_EQ(below, prover.deeperRecorded());
+      if (plies == 3) deeper += int(below);
+    }
+  }
+  EXPECT_GE(deeper, 20) << "in " << targets << " targets";
+  std::printf("%d targets: %d proofs recorded 2-3 plies below, %d checked\n", targets, deeper, checked);
 }
 
 TEST(Certificate, TextFollowsTheFormat) {

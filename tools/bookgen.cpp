@@ -875,6 +875,8 @@ int proveCommand(int argc, char** argv) {
       .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
       .integer("--table", "N", s.prove.search.maxEntries, 1000, cli::kNoLimit,
                "positions a thread's table holds (about 72 bytes each) before it forgets the unsettled ones")
+      .integer("--record-plies", "N", s.prove.recordPlies, 0, 60,
+               "the positions the searches prove up to N plies below the target are recorded too, so a later run starts from them")
       .number("--progress", "SEC", s.prove.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
       .number("--checkpoint", "SEC", s.prove.checkpointSeconds, 1, cli::kNoMax, "seconds between saves (and at the end, and on Ctrl-C)");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "prove options:\n");
@@ -940,7 +942,8 @@ int proveCommand(int argc, char** argv) {
                          }() : kNoCell);
   save();
   std::cerr << "target " << (n.proven() ? "PROVEN: the attacker wins" : n.disproven() ? "DISPROVEN: the attacker does not win" : "open")
-            << " (pn " << n.pn << ", dn " << n.dn << "); " << prover.settledPositions() << " positions settled in the searches\n";
+            << " (pn " << n.pn << ", dn " << n.dn << "); " << prover.settledPositions() << " positions settled in the searches, "
+            << prover.deeperRecorded() << " proofs below the target's moves recorded\n";
   return runExit(!saveFailed, error);
 }
 

@@ -78,16 +78,22 @@ class ProofSearch {
   }
 
   // A winning move of the attacker to move at b, b proven by this search (or kNoCell): a winning
-  // cell, a threat sequence's first move, the exact solver's move, or a child proven in the table.
+  // cell, a threat sequence's first move, the exact solver's move, or a child proven in the table
+  // or by the cheap tests (a forgotten child is evaluated again).
   Cell winningMove(const Board& b, int attacker) {
     attacker_ = attacker;
     const int me = b.toMove();
     if (const Bitboard wins = b.winningCells(me)) return lowestCell(wins);
     const ForcingResult f = forcing_.solve(b, options_.forcingDepth, options_.forcingNodes * 10);
     if (f.win) return f.move;
-    for (const Child& c : children(b, attacker_))
-      if (c.terminal == Terminal::AttackerWins || (c.terminal == Terminal::None && lookup(c.board, attacker).proven()))
+    for (const Child& c : children(b, attacker_)) {
+      if (c.terminal == Terminal::AttackerWins) return c.move;
+      if (c.terminal != Terminal::None) continue;
+      const Key key = keyOf(c.board, false);  // the defender moves there
+      const auto it = table_.find(key);
+      if ((it != table_.end() ? it->second.numbers : evaluate(c.board, false, PositionKey{key.mine, key.theirs, false})).proven())
         return c.move;
+    }
     if (popcount(b.empty()) <= options_.endgameCells) {
       const EndgameResult e = endgame_.solve(b, options_.endgameNodes * 10);
       if (e.solved && e.value > 0) return e.move;
@@ -168,18 +174,26 @@ class ProofSearch {
   uint64_t settledPositions() const { return settled_.load(std::memory_order_relaxed); }
   size_t entries() const { return table_.size(); }
   bool full() const { return options_.maxEntries && table_.size() >= options_.maxEntries; }
-  // Makes room in the table (about 72 bytes a position): forgets every position that is not
-  // settled, and when the proofs alone fill half the limit, every position.
+  // Makes room in the table (about 72 bytes a position), down to half its limit at most. First
+  // go the positions never expanded: each expansion adds every move's position, so they are most
+  // of the table, and the cheap tests give their numbers again when their parent is next entered.
+  // The expanded ones carry the search's work; if they still fill half the table, the unsettled
+  // among them go, then every position.
   void forget() {
-    for (auto it = table_.begin(); it != table_.end();) it = it->second.numbers.settled() ? std::next(it) : table_.erase(it);
-    if (options_.maxEntries && table_.size() >= options_.maxEntries / 2) table_.clear();
+    auto eraseIf = [this](auto drop) {
+      for (auto it = table_.begin(); it != table_.end();) it = drop(it->second) ? table_.erase(it) : std::next(it);
+    };
+    const size_t room = options_.maxEntries / 2;
+    eraseIf([](const Entry& e) { return !e.expanded; });
+    if (options_.maxEntries && table_.size() >= room) eraseIf([](const Entry& e) { return !e.numbers.settled(); });
+    if (options_.maxEntries && table_.size() >= room) table_.clear();
   }
-  // Every settled position of the table: canonical key (for the player to move), whether the
-  // attacker was to move, and its numbers.
+  // Every proven position this search expanded (its proof is the search's work, not a cheap test
+  // at its creation): canonical key (for the player to move) and whether the attacker moves there.
   template <class Visit>
-  void forEachSettled(Visit visit) const {
+  void forEachExpandedProof(Visit visit) const {
     for (const auto& [k, e] : table_)
-      if (e.numbers.settled()) visit(PositionKey{k.mine, k.theirs, false}, k.attackerToMove, e.numbers);
+      if (e.expanded && e.numbers.proven()) visit(PositionKey{k.mine, k.theirs, false}, k.attackerToMove);
   }
 
  private:

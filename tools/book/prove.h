@@ -16,6 +16,10 @@
 //   thread goes on with it whole). A split item is settled by its own search or by its children
 //   (combined as its node type says: ProofSearch::combined), whichever settles it first; only
 //   unsplit items are searched.
+// - Below the items, the positions a thread's search proves within `recordPlies` plies of the
+//   target are recorded too (once each, at each checkpoint and when the thread ends), so that a
+//   later run starts from them: the table's work is otherwise lost when the run ends. Only
+//   positions the search expanded count: a cheap test settles the others again at once.
 #pragma once
 
 #include <algorithm>
@@ -28,6 +32,7 @@
 #include <iomanip>
 #include <mutex>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -44,6 +49,8 @@ struct ProveOptions {
   uint64_t firstBudget = 20000;  // expansions of an item's first turn
   double progressSeconds = 30;
   double checkpointSeconds = 600;  // between calls of the checkpoint callback (and at the end)
+  int recordPlies = 4;             // proofs this many plies below the target are recorded (0: the items' only)
+  uint64_t sliceExpansions = 2000000;  // a search looks for a checkpoint's request this often (about 5 min)
   ProofSearchOptions search;
   ProveOptions() { search.maxEntries = 80000000; }  // a thread's table: about 5.8 GB at most
 };
@@ -81,7 +88,10 @@ class Prover {
     std::vector<std::unique_ptr<ProofSearch>> searches;
     for (int t = 0; t < options_.threads; ++t) searches.push_back(std::make_unique<ProofSearch>(options_.search, known_));
     for (int t = 0; t < options_.threads; ++t)
-      workers.emplace_back([&, t] { work(*searches[size_t(t)], stop, done); });
+      workers.emplace_back([&, t] {
+        work(*searches[size_t(t)], stop, done);
+        recordDeeperProofs(*searches[size_t(t)]);
+      });
     double lastReport = 0, lastCheckpoint = 0;
     uint64_t lastSettled = 0;
     while (!done.load()) {
@@ -104,6 +114,7 @@ class Prover {
       if (elapsed() - lastCheckpoint >= options_.checkpointSeconds) {
         std::lock_guard<std::mutex> g(lock_);
         checkpoint_();
+        ++checkpoints_;  // each thread records its deeper proofs for the next one
         lastCheckpoint = elapsed();
       }
     }
@@ -123,6 +134,11 @@ class Prover {
   const std::deque<ProveItem>& items() const { return items_; }
   const std::vector<size_t>& topItems() const { return topItems_; }
   uint64_t settledPositions() const { return settledPositions_; }
+  // Positions below the target's moves recorded (recordPlies).
+  size_t deeperRecorded() const {
+    std::lock_guard<std::mutex> g(lock_);
+    return deeperRecorded_;
+  }
 
  private:
   // A node's numbers from those of the items of its moves (every move, rule-pruned, one a class).
@@ -226,7 +242,7 @@ class Prover {
         item->busy = true, budget = item->budget, board = item->board;
       }
       if (search.full()) search.forget();
-      const ProofNumbers n = search.run(board, attacker_, budget, &item->stop);
+      const ProofNumbers n = runSliced(search, board, budget, item->stop);
       const std::vector<Cell> line = search.principalLine(board, attacker_);
       const Cell win = n.settled() && board.toMove() == attacker_ && n.proven() ? search.winningMove(board, attacker_) : kNoCell;
       std::lock_guard<std::mutex> g(lock_);
@@ -245,6 +261,48 @@ class Prover {
     }
   }
 
+  // One item's turn of `budget` expansions, in slices: between them, the search's deeper proofs
+  // are recorded when a checkpoint asked for them since the last time.
+  ProofNumbers runSliced(ProofSearch& search, const Board& board, uint64_t budget, const std::atomic<bool>& stop) {
+    uint64_t spent = 0, asked = checkpoints_.load();
+    for (;;) {
+      const uint64_t before = search.expansions();
+      const ProofNumbers n = search.run(board, attacker_, std::min(budget - spent, options_.sliceExpansions), &stop);
+      spent += search.expansions() - before;
+      if (n.settled() || spent >= budget || search.expansions() == before || stop.load() || search.full()) return n;
+      if (checkpoints_.load() != asked) recordDeeperProofs(search), asked = checkpoints_.load();
+    }
+  }
+
+  // The positions the search proved 2..recordPlies plies below the target, each recorded once.
+  // (One ply below are the target's moves: items, recorded as they settle.)
+  void recordDeeperProofs(ProofSearch& search) {
+    const int targetStones = target_.stoneCount();
+    std::vector<std::pair<PositionKey, bool>> found;
+    search.forEachExpandedProof([&](const PositionKey& k, bool attackerToMove) {
+      const int plies = popcount(k.mine | k.theirs) - targetStones;
+      if (plies >= 2 && plies <= options_.recordPlies) found.push_back({k, attackerToMove});
+    });
+    std::vector<std::pair<PositionKey, bool>> fresh;
+    {
+      std::lock_guard<std::mutex> g(lock_);
+      for (const auto& f : found)
+        if (recordedBelow_.insert({f.first.mine, f.first.theirs}).second) fresh.push_back(f);
+    }
+    std::vector<std::pair<Board, Cell>> proofs;  // the winning moves, found outside the lock
+    for (const auto& [k, attackerToMove] : fresh) {
+      const Board b = boardOf(k);
+      proofs.push_back({b, attackerToMove ? search.winningMove(b, b.toMove()) : kNoCell});
+    }
+    std::lock_guard<std::mutex> g(lock_);
+    for (size_t i = 0; i < fresh.size(); ++i) {
+      const bool attackerToMove = fresh[i].second;
+      if (attackerToMove && proofs[i].second == kNoCell) continue;
+      record_(proofs[i].first, attackerToMove ? Proof::Win : Proof::Loss, proofs[i].second);
+      ++deeperRecorded_;
+    }
+  }
+
   void report(std::ostream& log, double seconds, uint64_t expansions, uint64_t settled, double settledRate) const {
     std::lock_guard<std::mutex> g(lock_);
     const ProofNumbers root = numbersOver(target_, topItems_);
@@ -257,6 +315,7 @@ class Prover {
     if (split) line << " (" << split << " split for idle threads, " << items_.size() << " items)";
     line << " | " << expansions << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions "
          << settled << " (" << settledRate * 3600 << "/h)";
+    if (options_.recordPlies >= 2) line << " | deeper proofs recorded " << deeperRecorded_;
     if (topItems_.size() - proven - disproven <= 8) {
       line << " | open:";
       for (size_t k : topItems_)
@@ -281,6 +340,9 @@ class Prover {
   std::vector<Cell> deepest_;
   uint64_t settledPositions_ = 0;
   std::atomic<int> idle_{0};  // threads that found nothing left to do
+  std::atomic<unsigned> checkpoints_{0};  // checkpoints so far: a thread records its deeper proofs after each
+  std::set<std::pair<Bitboard, Bitboard>> recordedBelow_;  // canonical keys recorded below the items
+  size_t deeperRecorded_ = 0;
 };
 
 }  // namespace yav::book
