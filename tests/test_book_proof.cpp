@@ -135,6 +135,47 @@ WonPosition wonLatePosition(uint64_t seed, int stones) {
 
 // A full table stops a run, so a long search's memory stays bounded (a prove run once grew to
 // 18 GB and was killed); forgetting makes room, and the search goes on to the same verdict.
+// The table finds every position it holds after it grows and after it forgets some, with their
+// numbers and flags; inserting keeps the slots where they are.
+TEST(ProofTable, PositionsAreFoundAfterGrowingAndForgetting) {
+  ProofTable table(5000);
+  Rng rng(3);
+  std::vector<ProofKey> keys;
+  std::vector<ProofTable::Slot*> slots;
+  auto keyNumber = [](size_t i) { return ProofNumbers{uint32_t(i + 1), uint32_t(2 * i + 1)}; };
+  while (table.canGrow() || table.hasRoom()) {
+    if (!table.hasRoom()) {
+      table.grow();
+      for (size_t i = 0; i < keys.size(); ++i) slots[i] = table.find(keys[i]);
+    }
+    if (!table.hasRoom()) break;
+    const ProofKey k{rng.next() & kFullBoard, rng.next() & kFullBoard, rng.below(2) == 1};
+    const auto [slot, added] = table.insert(k);
+    if (!added) continue;
+    slot->numbers = keyNumber(keys.size());
+    if (keys.size() % 3 == 0) slot->setExpanded();
+    keys.push_back(k), slots.push_back(slot);
+    for (size_t i = 0; i < keys.size(); i += 97) ASSERT_EQ(table.find(keys[i]), slots[i]) << "a slot moved";
+  }
+  EXPECT_GE(table.size(), 5000u);
+  EXPECT_LE(table.size(), 5000u + ProofTable::kMargin);
+  table.keepOnly([](const ProofTable::Slot& s) { return s.expanded(); });
+  EXPECT_EQ(table.size(), (keys.size() + 2) / 3);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const ProofTable::Slot* s = table.find(keys[i]);
+    ASSERT_EQ(s != nullptr, i % 3 == 0) << "key " << i;
+    if (!s) continue;
+    EXPECT_EQ(s->numbers.pn, keyNumber(i).pn);
+    EXPECT_TRUE(s->expanded());
+    EXPECT_EQ(s->key().mine, keys[i].mine);
+    EXPECT_EQ(s->key().theirs, keys[i].theirs);
+    EXPECT_EQ(s->key().attackerToMove, keys[i].attackerToMove);
+  }
+  table.clear();
+  EXPECT_EQ(table.size(), 0u);
+  EXPECT_EQ(table.find(keys[0]), nullptr);
+}
+
 // The first random 24-stone position that takes a search (bare options) a table of 1,000 positions
 // or more: its board, the table it needs, the search's verdict and expansions.
 struct BigSearch {

@@ -874,7 +874,7 @@ int proveCommand(int argc, char** argv) {
       .number("--hours", "H", s.prove.hours, 0, cli::kNoMax, "stop after H hours", "until the position is settled")
       .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
       .integer("--table", "N", s.prove.search.maxEntries, 1000, cli::kNoLimit,
-               "positions a thread's table holds (about 72 bytes each) before it forgets the unsettled ones")
+               "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded")
       .integer("--record-plies", "N", s.prove.recordPlies, 0, 60,
                "the positions the searches prove up to N plies below the target are recorded too, so a later run starts from them")
       .number("--progress", "SEC", s.prove.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")

@@ -11,33 +11,23 @@
 // - A node is settled when it is created by the rules, by the book's proofs (KnownProof, when
 //   given), or by the threat-sequence solver (src/forcing.h) for the side to move; and when it is
 //   first expanded with few empty cells, by the exact endgame solver (src/endgame.h).
-// - Positions are merged by their canonical key (12 symmetries) and whose claim they carry; the
-//   table grows without replacement, so a proven node stays proven for winningMove().
+// - Positions are merged by their canonical key (12 symmetries) and whose claim they carry, in a
+//   ProofTable (proof_table.h). Nothing is replaced during a run, so a proven node stays proven
+//   for winningMove(); between runs the table grows, or forgets (forget()) when it may not.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <unordered_map>
 #include <vector>
 
 #include "endgame.h"
 #include "forcing.h"
-#include "rng.h"
 #include "symmetry.h"
+#include "tools/book/proof_table.h"
 
 namespace yav::book {
-
-constexpr uint32_t kProofInfinity = 1u << 30;
-
-struct ProofNumbers {
-  uint32_t pn = 1, dn = 1;
-  bool proven() const { return pn == 0; }
-  bool disproven() const { return dn == 0; }
-  bool settled() const { return pn == 0 || dn == 0; }
-};
-constexpr ProofNumbers kProven{0, kProofInfinity}, kDisproven{kProofInfinity, 0};
 
 struct ProofSearchOptions {
   int forcingDepth = 12;          // attacker moves of a threat sequence tried at every new node
@@ -45,7 +35,7 @@ struct ProofSearchOptions {
   int endgameCells = 14;          // the exact solver at an expansion with at most this many empty cells
   uint64_t endgameNodes = 30000;  // its node limit there
   double epsilon = 0.25;          // the 1+epsilon trick: a child's threshold exceeds its sibling's by a quarter
-  size_t maxEntries = 0;          // a run stops when the table holds this many positions (0: no limit)
+  size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
 };
 
 // A proof the book already holds for the player to move at a canonical position (Unknown when none).
@@ -56,7 +46,7 @@ class ProofSearch {
   static uint32_t saturatedSum(uint64_t s) { return uint32_t(std::min<uint64_t>(s, kProofInfinity - 1)); }
 
   explicit ProofSearch(ProofSearchOptions options = {}, KnownProof known = nullptr)
-      : options_(options), known_(std::move(known)), forcing_(18), endgame_(18) {}
+      : options_(options), known_(std::move(known)), forcing_(18), endgame_(18), table_(options.maxEntries) {}
 
   // df-pn from b for "attacker (a player index of b) wins", until the root is settled, `budget`
   // more expansions are spent, the table is full (options.maxEntries: then forget and run again)
@@ -66,15 +56,19 @@ class ProofSearch {
     attacker_ = attacker;
     limit_ = expansions() + budget;
     stop_ = stop;
-    Entry& root = entry(b);
-    mid(b, root, kProofInfinity, kProofInfinity);
-    return root.numbers;
+    for (;;) {
+      while (!table_.hasRoom() && table_.canGrow()) table_.grow();
+      if (!table_.hasRoom()) return lookup(b, attacker);
+      Entry& root = entry(b);
+      mid(b, root, kProofInfinity, kProofInfinity);
+      if (root.numbers.settled() || table_.hasRoom() || !table_.canGrow()) return root.numbers;
+    }
   }
 
   // What the table holds for b with attacker `attacker` ({1,1} when b was never reached).
   ProofNumbers lookup(const Board& b, int attacker) const {
-    const auto it = table_.find(keyOf(b, b.toMove() == attacker));
-    return it == table_.end() ? ProofNumbers{} : it->second.numbers;
+    const Entry* e = table_.find(keyOf(b, b.toMove() == attacker));
+    return e ? e->numbers : ProofNumbers{};
   }
 
   // A winning move of the attacker to move at b, b proven by this search (or kNoCell): a winning
@@ -89,10 +83,9 @@ class ProofSearch {
     for (const Child& c : children(b, attacker_)) {
       if (c.terminal == Terminal::AttackerWins) return c.move;
       if (c.terminal != Terminal::None) continue;
-      const Key key = keyOf(c.board, false);  // the defender moves there
-      const auto it = table_.find(key);
-      if ((it != table_.end() ? it->second.numbers : evaluate(c.board, false, PositionKey{key.mine, key.theirs, false})).proven())
-        return c.move;
+      const ProofKey key = keyOf(c.board, false);  // the defender moves there
+      const Entry* e = table_.find(key);
+      if ((e ? e->numbers : evaluate(c.board, false, PositionKey{key.mine, key.theirs, false})).proven()) return c.move;
     }
     if (popcount(b.empty()) <= options_.endgameCells) {
       const EndgameResult e = endgame_.solve(b, options_.endgameNodes * 10);
@@ -108,8 +101,8 @@ class ProofSearch {
     std::vector<Cell> line;
     Board pos = b;
     for (;;) {
-      const auto it = table_.find(keyOf(pos, pos.toMove() == attacker));
-      if (it == table_.end() || it->second.numbers.settled() || !it->second.expanded) return line;
+      const Entry* e = table_.find(keyOf(pos, pos.toMove() == attacker));
+      if (!e || e->numbers.settled() || !e->expanded()) return line;
       const bool orNode = pos.toMove() == attacker;
       const Child* best = nullptr;
       uint32_t bestNumber = kProofInfinity + 1;
@@ -173,57 +166,53 @@ class ProofSearch {
   uint64_t expansions() const { return expansions_.load(std::memory_order_relaxed); }
   uint64_t settledPositions() const { return settled_.load(std::memory_order_relaxed); }
   size_t entries() const { return table_.size(); }
-  bool full() const { return options_.maxEntries && table_.size() >= options_.maxEntries; }
-  // Makes room in the table (about 72 bytes a position), down to half its limit at most. First
+  bool full() const { return !table_.hasRoom() && !table_.canGrow(); }
+  // Makes room in the table, down to half its limit at most. First
   // go the positions never expanded: each expansion adds every move's position, so they are most
   // of the table, and the cheap tests give their numbers again when their parent is next entered.
   // The expanded ones carry the search's work; if they still fill half the table, the unsettled
   // among them go, then every position.
   void forget() {
-    auto eraseIf = [this](auto drop) {
-      for (auto it = table_.begin(); it != table_.end();) it = drop(it->second) ? table_.erase(it) : std::next(it);
-    };
     const size_t room = options_.maxEntries / 2;
-    eraseIf([](const Entry& e) { return !e.expanded; });
-    if (options_.maxEntries && table_.size() >= room) eraseIf([](const Entry& e) { return !e.numbers.settled(); });
+    table_.keepOnly([](const Entry& e) { return e.expanded(); });
+    if (options_.maxEntries && table_.size() >= room) table_.keepOnly([](const Entry& e) { return e.numbers.settled(); });
     if (options_.maxEntries && table_.size() >= room) table_.clear();
   }
   // Every proven position this search expanded (its proof is the search's work, not a cheap test
   // at its creation): canonical key (for the player to move) and whether the attacker moves there.
   template <class Visit>
   void forEachExpandedProof(Visit visit) const {
-    for (const auto& [k, e] : table_)
-      if (e.expanded && e.numbers.proven()) visit(PositionKey{k.mine, k.theirs, false}, k.attackerToMove);
+    table_.forEach([&](const Entry& e) {
+      if (!e.expanded() || !e.numbers.proven()) return;
+      const ProofKey k = e.key();
+      visit(PositionKey{k.mine, k.theirs, false}, k.attackerToMove);
+    });
   }
 
  private:
-  struct Key {
-    Bitboard mine, theirs;
-    bool attackerToMove;
-    bool operator==(const Key& o) const { return mine == o.mine && theirs == o.theirs && attackerToMove == o.attackerToMove; }
-  };
-  struct KeyHash {
-    size_t operator()(const Key& k) const { return size_t(mix64(k.mine * kGoldenGamma ^ k.theirs ^ uint64_t(k.attackerToMove) << 63)); }
-  };
-  struct Entry {
-    ProofNumbers numbers;
-    bool expanded = false;
-  };
-  static Key keyOf(const Board& b, bool attackerToMove) {
+  using Entry = ProofTable::Slot;
+  static ProofKey keyOf(const Board& b, bool attackerToMove) {
     const Canonical c = canonicalize(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false});
     return {c.key.mine, c.key.theirs, attackerToMove};
+  }
+
+  static Entry settledChild(ProofNumbers n) {
+    Entry e;
+    e.numbers = n;
+    e.setExpanded();
+    return e;
   }
 
   // The entry of b, created and settled by the cheap tests when new.
   Entry& entry(const Board& b) {
     const bool orNode = b.toMove() == attacker_;
-    const Key key = keyOf(b, orNode);
-    auto [it, added] = table_.try_emplace(key);
+    const ProofKey key = keyOf(b, orNode);
+    auto [e, added] = table_.insert(key);
     if (added) {
-      it->second.numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false});
-      if (it->second.numbers.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
+      e->numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false});
+      if (e->numbers.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
     }
-    return it->second;
+    return *e;
   }
 
   // Numbers of a new node from the rules, the book's proofs and the threat solver.
@@ -248,8 +237,8 @@ class ProofSearch {
   void mid(const Board& b, Entry& e, uint32_t thpn, uint32_t thdn) {
     if (e.numbers.settled() || e.numbers.pn >= thpn || e.numbers.dn >= thdn) return;
     const bool orNode = b.toMove() == attacker_;
-    if (!e.expanded) {
-      e.expanded = true;
+    if (!e.expanded()) {
+      e.setExpanded();
       expansions_.fetch_add(1, std::memory_order_relaxed);
       if (popcount(b.empty()) <= options_.endgameCells) {
         const EndgameResult r = endgame_.solve(b, options_.endgameNodes);
@@ -284,7 +273,7 @@ class ProofSearch {
       e.numbers = now;
       if (now.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
       if (now.settled() || now.pn >= thpn || now.dn >= thdn) return;
-      if (expansions() >= limit_ || full() || (stop_ && stop_->load(std::memory_order_relaxed))) return;
+      if (expansions() >= limit_ || !table_.hasRoom() || (stop_ && stop_->load(std::memory_order_relaxed))) return;
       // The child's thresholds: it may work until its phi passes the second best (times 1+eps),
       // or until the parent's other number would pass its own threshold.
       const ProofNumbers c = entries[bestIndex]->numbers;
@@ -302,8 +291,8 @@ class ProofSearch {
   KnownProof known_;
   ForcingSolver forcing_;
   EndgameSolver endgame_;
-  std::unordered_map<Key, Entry, KeyHash> table_;
-  Entry attackerWins_{kProven, true}, attackerFails_{kDisproven, true};  // the children the rules end
+  ProofTable table_;
+  Entry attackerWins_ = settledChild(kProven), attackerFails_ = settledChild(kDisproven);  // the children the rules end
   int attacker_ = 0;
   std::atomic<uint64_t> expansions_{0}, settled_{0};
   uint64_t limit_ = 0;

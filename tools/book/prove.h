@@ -52,7 +52,7 @@ struct ProveOptions {
   int recordPlies = 4;             // proofs this many plies below the target are recorded (0: the items' only)
   uint64_t sliceExpansions = 2000000;  // a search looks for a checkpoint's request this often (about 5 min)
   ProofSearchOptions search;
-  ProveOptions() { search.maxEntries = 80000000; }  // a thread's table: about 5.8 GB at most
+  ProveOptions() { search.maxEntries = 120000000; }  // a thread's table: 3.8 GB at most
 };
 
 struct ProveItem {
@@ -226,6 +226,7 @@ class Prover {
   }
 
   void work(ProofSearch& search, const std::atomic<bool>& stop, const std::atomic<bool>& done) {
+    unsigned recordedAt = 0;  // the checkpoints this thread has recorded its deeper proofs for
     for (;;) {
       ProveItem* item;
       uint64_t budget;
@@ -242,7 +243,7 @@ class Prover {
         item->busy = true, budget = item->budget, board = item->board;
       }
       if (search.full()) search.forget();
-      const ProofNumbers n = runSliced(search, board, budget, item->stop);
+      const ProofNumbers n = runSliced(search, board, budget, item->stop, recordedAt);
       const std::vector<Cell> line = search.principalLine(board, attacker_);
       const Cell win = n.settled() && board.toMove() == attacker_ && n.proven() ? search.winningMove(board, attacker_) : kNoCell;
       std::lock_guard<std::mutex> g(lock_);
@@ -262,15 +263,16 @@ class Prover {
   }
 
   // One item's turn of `budget` expansions, in slices: between them, the search's deeper proofs
-  // are recorded when a checkpoint asked for them since the last time.
-  ProofNumbers runSliced(ProofSearch& search, const Board& board, uint64_t budget, const std::atomic<bool>& stop) {
-    uint64_t spent = 0, asked = checkpoints_.load();
+  // are recorded when a checkpoint came since the thread last recorded them (recordedAt).
+  ProofNumbers runSliced(ProofSearch& search, const Board& board, uint64_t budget, const std::atomic<bool>& stop,
+                         unsigned& recordedAt) {
+    uint64_t spent = 0;
     for (;;) {
+      if (checkpoints_.load() != recordedAt) recordedAt = checkpoints_.load(), recordDeeperProofs(search);
       const uint64_t before = search.expansions();
       const ProofNumbers n = search.run(board, attacker_, std::min(budget - spent, options_.sliceExpansions), &stop);
       spent += search.expansions() - before;
       if (n.settled() || spent >= budget || search.expansions() == before || stop.load() || search.full()) return n;
-      if (checkpoints_.load() != asked) recordDeeperProofs(search), asked = checkpoints_.load();
     }
   }
 
