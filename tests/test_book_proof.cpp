@@ -3,6 +3,7 @@
 // command-line behaviour of bookgen prove and bookgen certificate.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <sstream>
@@ -294,6 +295,38 @@ TEST(Prover, IdleThreadsSplitItemsAndEveryRecordedProofIsRight) {
   EXPECT_GT(splitSettled, 0) << "no split item was settled";
   std::printf("%d targets, %d with split items (%d of them settled); %d verdicts checked\n", targets, splitTargets,
               splitSettled, checked);
+}
+
+// An item's numbers follow its search during a long turn (so progress shows the target's numbers
+// as they are), not only when the turn ends.
+TEST(Prover, AnItemShowsItsNumbersDuringItsTurn) {
+  Rng rng(12);
+  int targets = 0;
+  bool seen = false;
+  while (!seen && targets < 10) {  // a target its first item does not settle at once
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 10, p) || p.fast.winningCells(p.fast.toMove())) continue;
+    ++targets;
+    ProveOptions options;
+    options.threads = 1, options.firstBudget = uint64_t(1) << 40, options.sliceExpansions = 1000;
+    options.progressSeconds = 1e9, options.checkpointSeconds = 0, options.search = bareOptions();
+    std::atomic<bool> stop{false};
+    const auto start = std::chrono::steady_clock::now();
+    Prover* prover = nullptr;
+    auto look = [&] {  // called under the prover's lock
+      for (size_t k : prover->topItems()) {
+        const ProofNumbers n = prover->items()[k].numbers;
+        seen |= !n.settled() && (n.pn != 1 || n.dn != 1);
+      }
+      if (seen || std::chrono::steady_clock::now() - start > std::chrono::seconds(5)) stop = true;
+    };
+    Prover run(p.fast, p.fast.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, look);
+    prover = &run;
+    std::ostringstream log;
+    run.run(stop, log);
+  }
+  EXPECT_TRUE(seen) << "no open item showed numbers during its turn, in " << targets << " targets";
+  std::printf("seen in target %d\n", targets);
 }
 
 // The proofs a search finds below the target's moves are recorded, within recordPlies of the

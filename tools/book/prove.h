@@ -243,7 +243,7 @@ class Prover {
         item->busy = true, budget = item->budget, board = item->board;
       }
       if (search.full()) search.forget();
-      const ProofNumbers n = runSliced(search, board, budget, item->stop, recordedAt);
+      const ProofNumbers n = runSliced(search, *item, budget, recordedAt);
       const std::vector<Cell> line = search.principalLine(board, attacker_);
       const Cell win = n.settled() && board.toMove() == attacker_ && n.proven() ? search.winningMove(board, attacker_) : kNoCell;
       std::lock_guard<std::mutex> g(lock_);
@@ -262,17 +262,19 @@ class Prover {
     }
   }
 
-  // One item's turn of `budget` expansions, in slices: between them, the search's deeper proofs
-  // are recorded when a checkpoint came since the thread last recorded them (recordedAt).
-  ProofNumbers runSliced(ProofSearch& search, const Board& board, uint64_t budget, const std::atomic<bool>& stop,
-                         unsigned& recordedAt) {
+  // One item's turn of `budget` expansions, in slices: between them, the item shows its numbers
+  // so far (progress), and the search's deeper proofs are recorded when a checkpoint came since
+  // the thread last recorded them (recordedAt).
+  ProofNumbers runSliced(ProofSearch& search, ProveItem& item, uint64_t budget, unsigned& recordedAt) {
     uint64_t spent = 0;
     for (;;) {
       if (checkpoints_.load() != recordedAt) recordedAt = checkpoints_.load(), recordDeeperProofs(search);
       const uint64_t before = search.expansions();
-      const ProofNumbers n = search.run(board, attacker_, std::min(budget - spent, options_.sliceExpansions), &stop);
+      const ProofNumbers n = search.run(item.board, attacker_, std::min(budget - spent, options_.sliceExpansions), &item.stop);
       spent += search.expansions() - before;
-      if (n.settled() || spent >= budget || search.expansions() == before || stop.load() || search.full()) return n;
+      if (n.settled() || spent >= budget || search.expansions() == before || item.stop.load() || search.full()) return n;
+      std::lock_guard<std::mutex> g(lock_);
+      if (!item.numbers.settled()) item.numbers = n;
     }
   }
 
