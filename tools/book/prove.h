@@ -9,8 +9,9 @@
 // - A verdict is written only for a position this run settled: a proven win carries the winning
 //   move alone; a proven loss carries every move class, each proven lost (so the graph's node is
 //   complete). Disproofs write nothing: a disproof is "no win", which may be a draw.
-// - Each item is searched by one thread at a time with a budget that doubles at each turn, so
-//   easy items are settled first; each thread keeps its own table between its items.
+// - Each item is searched by one thread at a time with a budget that doubles at each turn; the
+//   next item is the most proving free one of the item tree (next()); each thread keeps its own
+//   table between its items.
 // - Items form a tree. A thread that finds no free item splits the open item with the least
 //   proof number that another thread works on: that item's moves become items of their own (its
 //   thread goes on with it whole). A split item is settled by its own search or by its children
@@ -147,11 +148,20 @@ class Prover {
     uint64_t sum = 0;
     uint32_t best = kProofInfinity;
     for (size_t k : indices) {
-      const ProofNumbers& n = items_[k].numbers;
+      const ProofNumbers n = shown(items_[k]);
       const uint32_t phi = orNode ? n.pn : n.dn, delta = orNode ? n.dn : n.pn;
       best = std::min(best, phi), sum += delta;
     }
     return ProofSearch::combined(orNode, best, sum);
+  }
+
+  // An item's numbers as they stand: its own search's, or, once it is split and each of its open
+  // moves has had a turn, its moves' combined.
+  ProofNumbers shown(const ProveItem& i) const {
+    if (i.numbers.settled() || i.children.empty()) return i.numbers;
+    for (size_t k : i.children)
+      if (!items_[k].numbers.settled() && items_[k].budget == options_.firstBudget) return i.numbers;
+    return numbersOver(i.board, i.children);
   }
 
   // Items for the moves of `b` (parent: the item of b, or -1 for the target); the rules settle some.
@@ -187,23 +197,41 @@ class Prover {
     for (size_t k : item.children) stopBelow(items_[k]);
   }
 
-  // The free unsplit item with the least budget spent (ties: the least proof number); when there
-  // is none, splits the busy open item with the least proof number and takes one of its moves.
+  // The item to search next: from the target down the item tree, the most proving open item that
+  // is free (the least proof number where the attacker moves, the least disproof number where the
+  // defender does; ties: the least budget spent, so each item gets a first turn), a split item
+  // leading to its moves. So the threads keep df-pn's focus across items. When every open item is
+  // busy, the busy unsplit item with the least proof number is split and one of its moves taken.
   ProveItem* next() {
     for (int pass = 0; pass < 2; ++pass) {
-      ProveItem *best = nullptr, *toSplit = nullptr;
-      for (ProveItem& i : items_) {
-        if (!i.children.empty() || settledAbove(i)) continue;
-        if (i.busy) {
-          if (!toSplit || i.numbers.pn < toSplit->numbers.pn) toSplit = &i;
-        } else if (!best || i.budget < best->budget || (i.budget == best->budget && i.numbers.pn < best->numbers.pn)) {
-          best = &i;
-        }
-      }
-      if (best || !toSplit) return best;
+      if (ProveItem* free = mostProving(target_, topItems_)) return free;
+      ProveItem* toSplit = nullptr;
+      for (ProveItem& i : items_)
+        if (i.busy && i.children.empty() && !settledAbove(i) && (!toSplit || i.numbers.pn < toSplit->numbers.pn)) toSplit = &i;
+      if (!toSplit) return nullptr;
       addItems(toSplit->board, int(indexOf(*toSplit)));
       if (toSplit->children.empty()) return nullptr;
       settleFromChildren(*toSplit);
+    }
+    return nullptr;
+  }
+
+  // The most proving free item among `indices` (the moves of b) and below them, or nullptr.
+  ProveItem* mostProving(const Board& b, const std::vector<size_t>& indices) {
+    const bool orNode = b.toMove() == attacker_;
+    std::vector<std::pair<std::pair<uint32_t, uint64_t>, size_t>> open;  // ((number, budget), index)
+    for (size_t k : indices) {
+      const ProofNumbers n = shown(items_[k]);
+      if (!n.settled()) open.push_back({{orNode ? n.pn : n.dn, items_[k].budget}, k});
+    }
+    std::sort(open.begin(), open.end());
+    for (const auto& entry : open) {
+      ProveItem& i = items_[entry.second];
+      if (!i.children.empty()) {
+        if (ProveItem* below = mostProving(i.board, i.children)) return below;
+      } else if (!i.busy) {
+        return &i;
+      }
     }
     return nullptr;
   }
@@ -324,7 +352,7 @@ class Prover {
       line << " | open:";
       for (size_t k : topItems_)
         if (!items_[k].numbers.settled())
-          line << " " << cellName(items_[k].move) << " (pn " << items_[k].numbers.pn << ", dn " << items_[k].numbers.dn << ");";
+          line << " " << cellName(items_[k].move) << " (pn " << shown(items_[k]).pn << ", dn " << shown(items_[k]).dn << ");";
     }
     line << " | deepest open line:";
     for (Cell c : deepest_) line << " " << cellName(c) << ";";
