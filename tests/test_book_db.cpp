@@ -1003,6 +1003,34 @@ TEST(BookDatabaseFolder, SegmentsReadAsOneDatabase) {
   EXPECT_EQ(segmentsOf(folder).size(), 2u);
 }
 
+// Threads copy the database under its lock and write outside it, so an older copy can reach the
+// disk after a newer one: it must not replace it (a run's file once went from 25 verdicts back to 20).
+TEST(BookDatabaseStore, AnOlderSnapshotWrittenLastDoesNotReplaceANewerOne) {
+  for (const bool folder : {false, true}) {
+    const std::string path = scratchPath(folder ? "order.db.d" : "order.db");
+    std::filesystem::remove_all(path);
+    if (folder) std::filesystem::create_directories(path);
+    DatabaseStore store(path);
+    ASSERT_EQ(store.segmented(), folder);
+    Database db;
+    std::string error;
+    ASSERT_TRUE(store.load(db, error) || !folder) << error;
+    db.addGame(playTacticalGame(1), 12);
+    const auto older = store.snapshot(db);
+    db.addGame(playTacticalGame(2), 12);
+    const auto newer = store.snapshot(db);
+    bool wrote = false;
+    ASSERT_TRUE(store.write(newer, error, &wrote)) << error;
+    EXPECT_TRUE(wrote);
+    ASSERT_TRUE(store.write(older, error, &wrote)) << error;
+    EXPECT_FALSE(wrote) << "the older copy is dropped";
+    Database read;
+    ASSERT_TRUE(loadDatabase(path, read, error)) << error;
+    EXPECT_EQ(read.games(), 2u) << (folder ? "folder" : "single file");
+    std::filesystem::remove_all(path);
+  }
+}
+
 // Proofs only accumulate. A writer that completes a searched position's verdict with a proof
 // (bookgen prove) saves it in its segment, and the folder reads the proof back; merged in either
 // order, the verdict with more proven moves is kept.

@@ -4,10 +4,12 @@
 // touches another segment. A single-file database is rewritten whole, as before folders existed.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <ctime>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -81,7 +83,8 @@ inline Database databaseAdditions(const Database& now, const DatabaseBaseline& b
 }
 
 // A database opened for writing: `load` reads it and remembers what it held; `snapshot` (under the
-// caller's lock on the database) takes what a save writes, `write` writes it atomically: the whole
+// caller's lock on the database) takes what a save writes, `write` writes it atomically unless a
+// newer snapshot is already written: the whole
 // database to a single file, or the additions to this writer's segment of a folder.
 class DatabaseStore {
  public:
@@ -112,21 +115,34 @@ class DatabaseStore {
     return true;
   }
 
-  // What a save writes now: a copy of the database, or what it adds to the loaded segments.
-  std::unique_ptr<Database> snapshot(const Database& db) const {
-    if (!segmented_) return std::make_unique<Database>(db);
-    return std::make_unique<Database>(databaseAdditions(db, baseline_ ? *baseline_ : DatabaseBaseline()));
+  // What a save writes now: a copy of the database, or what it adds to the loaded segments,
+  // numbered in the order the copies were taken (under the caller's lock on the database).
+  struct Snapshot {
+    std::unique_ptr<Database> db;
+    uint64_t order = 0;
+  };
+  Snapshot snapshot(const Database& db) const {
+    Snapshot s{segmented_ ? std::make_unique<Database>(databaseAdditions(db, baseline_ ? *baseline_ : DatabaseBaseline()))
+                          : std::make_unique<Database>(db),
+               ++taken_};
+    return s;
   }
-  // Writes a snapshot. A folder's snapshot without positions or verdicts writes nothing (a run
+  // Writes a snapshot, one write at a time. Threads copy under the database's lock but encode and
+  // write outside it, so an older copy may arrive after a newer one: it is dropped, never written
+  // over the newer file. A folder's snapshot without positions or verdicts writes nothing (a run
   // that found nothing leaves no segment); `wrote` says whether a file was written.
-  bool write(const Database& snapshot, std::string& error, bool* wrote = nullptr) const {
-    const bool empty = segmented_ && snapshot.positions() == 0 && snapshot.searchedPositions() == 0;
-    if (wrote) *wrote = !empty;
-    if (empty) return true;
-    return writeFileAtomically(segmented_ ? segment_ : path_, serializeDatabase(snapshot), error);
+  bool write(const Snapshot& snapshot, std::string& error, bool* wrote = nullptr) const {
+    std::lock_guard<std::mutex> g(writing_);
+    const bool empty = segmented_ && snapshot.db->positions() == 0 && snapshot.db->searchedPositions() == 0;
+    const bool stale = snapshot.order <= written_;
+    if (wrote) *wrote = !empty && !stale;
+    if (empty || stale) return true;
+    if (!writeFileAtomically(segmented_ ? segment_ : path_, serializeDatabase(*snapshot.db), error)) return false;
+    written_ = snapshot.order;
+    return true;
   }
   bool save(const Database& db, std::string& error, bool* wrote = nullptr) const {
-    return write(*snapshot(db), error, wrote);
+    return write(snapshot(db), error, wrote);
   }
   // Where saves go, for messages.
   const std::string& target() const { return segmented_ ? segment_ : path_; }
@@ -135,6 +151,9 @@ class DatabaseStore {
   std::string path_, stamp_, segment_;
   bool segmented_ = false;
   std::shared_ptr<const DatabaseBaseline> baseline_;
+  mutable std::atomic<uint64_t> taken_{0};
+  mutable std::mutex writing_;
+  mutable uint64_t written_ = 0;  // the order of the snapshot on disk (under writing_)
 };
 
 }  // namespace yav::book

@@ -185,7 +185,7 @@ class Grower {
         }
         const Board board = boardOf(key);
         const DeepVerdict verdict = canonicalVerdict(evaluate(board, mixSeed(runSeed, index)), board);
-        std::unique_ptr<Database> snapshot;
+        DatabaseStore::Snapshot snapshot;
         {
           std::lock_guard<std::mutex> g(lock_);
           busy_.erase(key);
@@ -197,7 +197,7 @@ class Grower {
           if (opt_.checkpointEvery && expanded_ % opt_.checkpointEvery == 0 && opt_.store)
             snapshot = opt_.store->snapshot(db_);
         }
-        if (snapshot) writeCheckpoint(*snapshot, log);
+        if (snapshot.db) writeCheckpoint(snapshot, log);
       }
       --running;
       wake_.notify_all();
@@ -219,7 +219,7 @@ class Grower {
     report(log);
     if (exhausted_) log << "no position left to expand within " << opt_.maxPlies << " plies (every line is proven or busy)\n";
     if (opt_.store) {
-      std::lock_guard<std::mutex> g(lock_), f(fileLock_);
+      std::lock_guard<std::mutex> g(lock_);
       if (!opt_.store->save(db_, error)) return false;
       log << "saved " << opt_.store->target() << " (" << graph_.size() << " book positions, " << db_.games() << " games)\n";
     }
@@ -254,8 +254,7 @@ class Grower {
     return nullptr;
   }
 
-  void writeCheckpoint(const Database& snapshot, std::ostream& log) {
-    std::lock_guard<std::mutex> g(fileLock_);
+  void writeCheckpoint(const DatabaseStore::Snapshot& snapshot, std::ostream& log) {
     std::string error;
     if (!opt_.store->write(snapshot, error)) log << "checkpoint failed: " << error << "\n";
   }
@@ -301,7 +300,7 @@ class Grower {
   int deepestPly_ = 0;
   bool exhausted_ = false;
   std::chrono::steady_clock::time_point start_;
-  std::mutex lock_, fileLock_, waitLock_;
+  std::mutex lock_, waitLock_;
   std::condition_variable wake_;
 };
 

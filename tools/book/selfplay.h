@@ -181,7 +181,7 @@ class Generator {
           index = nextGame_++;
         }
         SelfPlayResult game = playSelfPlayGame(db_, lock_, *engine, play_, mixSeed(runSeed, index), stop);
-        std::unique_ptr<Database> checkpoint;
+        DatabaseStore::Snapshot checkpoint;
         {
           std::lock_guard<std::mutex> g(lock_);
           if (!game.finished) break;  // abandoned by a stop request: not counted
@@ -191,7 +191,7 @@ class Generator {
           if (run_.checkpointEvery && finished_ % run_.checkpointEvery == 0 && run_.store)
             checkpoint = run_.store->snapshot(db_);
         }
-        if (checkpoint) writeCheckpoint(*checkpoint, log);
+        if (checkpoint.db) writeCheckpoint(checkpoint, log);
       }
       done.store(true);
       wake_.notify_all();
@@ -212,7 +212,7 @@ class Generator {
     for (auto& t : threads) t.join();
     report(log, start);
     if (run_.store) {
-      std::lock_guard<std::mutex> g(lock_), f(fileLock_);
+      std::lock_guard<std::mutex> g(lock_);
       if (!run_.store->save(db_, error)) return false;
       log << "saved " << run_.store->target() << " (" << db_.games() << " games, " << db_.positions() << " positions)\n";
     }
@@ -222,8 +222,7 @@ class Generator {
   uint64_t gamesThisRun() const { return finished_; }
 
  private:
-  void writeCheckpoint(const Database& snapshot, std::ostream& log) {
-    std::lock_guard<std::mutex> g(fileLock_);
+  void writeCheckpoint(const DatabaseStore::Snapshot& snapshot, std::ostream& log) {
     std::string error;
     if (!run_.store->write(snapshot, error)) log << "checkpoint failed: " << error << "\n";
   }
@@ -257,7 +256,7 @@ class Generator {
   SelfPlayOptions play_;
   GeneratorOptions run_;
   EngineFactory factory_;
-  std::mutex lock_, fileLock_, waitLock_;
+  std::mutex lock_, waitLock_;
   std::condition_variable wake_;
   uint64_t nextGame_ = 0, finished_ = 0, bookPliesSum_ = 0;
 };
