@@ -738,6 +738,65 @@ TEST(BookGrowth, ARunExpandsDistinctPositionsOnThreadsAndStoresEveryVerdict) {
   EXPECT_NE(log.find("positions/h"), std::string::npos);
 }
 
+// bookgen run --moves: every line starts at the given position, so every searched position holds
+// its stones (in one of the 12 orientations, each player's own).
+TEST(BookGrowth, LinesStartAtTheGivenPosition) {
+  Board root;
+  root.play(cellAt(3, 2));
+  root.play(cellAt(3, 3));
+  Database db;
+  GrowOptions o;
+  o.root = root;
+  o.targetPositions = 40;
+  o.progressSeconds = 1000;
+  Grower grower(db, o, hashValuedEvaluators());
+  std::string log;
+  ASSERT_TRUE(growToTheEnd(grower, log)) << log;
+  const auto& verdicts = db.verdicts().at(o.deep.key());
+  ASSERT_GE(verdicts.size(), 40u);
+  EXPECT_TRUE(verdicts.count(canonicalize(root).key));
+  const PositionKey rootKey = PositionKey::of(root);
+  for (const auto& [key, verdict] : verdicts) {
+    const int plies = popcount(key.mine | key.theirs) - 2;  // below the root
+    // Keys are seen by the player to move: the root's mover owns `mine` after an even count of plies.
+    const Bitboard rootMoverStones = plies % 2 == 0 ? key.mine : key.theirs;
+    const Bitboard rootOtherStones = plies % 2 == 0 ? key.theirs : key.mine;
+    bool holdsRoot = false;
+    for (int t = 0; t < 12; ++t)
+      holdsRoot |= (transformBits(t, rootKey.mine) & ~rootMoverStones) == 0 &&
+                   (transformBits(t, rootKey.theirs) & ~rootOtherStones) == 0;
+    EXPECT_TRUE(plies >= 0 && holdsRoot) << "a searched position without the root's stones, " << plies + 2 << " stones";
+  }
+}
+
+// From the given position the bot is either side, evenly: at the root it plays its book move
+// when it is to move there (half the lines), and the opponent's even spread otherwise.
+TEST(BookGrowth, FromTheGivenPositionTheBotIsEitherSide) {
+  Board root;
+  root.play(cellAt(3, 2));
+  root.play(cellAt(3, 3));
+  const Canonical frame = canonicalize(root);
+  const Cell best = moveClasses(boardOf(frame.key)).front();
+  GrowOptions o;
+  o.root = root;
+  o.bookMoveShare = 1;
+  o.opponentExploreShare = 0;
+  o.model.uniform = 1;
+  Database db;
+  DeepVerdict verdict;  // one move much better than the rest, none proven
+  for (Cell m : moveClasses(boardOf(frame.key))) verdict.moves.push_back({m, m == best ? 0.9f : 0.3f, Proof::Unknown, 100});
+  verdict.best = best;
+  db.setVerdict(o.deep.key(), frame.key, verdict);
+  Grower grower(db, o, nullptr);
+  Board after = boardOf(frame.key);
+  after.play(best);
+  const PositionKey bestChild = canonicalize(after).key;
+  std::mt19937_64 rng(3);
+  int picks = 0;
+  for (int i = 0; i < 1000; ++i) picks += *grower.pickLeaf(rng) == bestChild;
+  EXPECT_NEAR(picks / 1000.0, 0.5, 0.08);  // the bot's half, plus 1 in ~30 of the opponent's spread
+}
+
 TEST(BookGraphPack, ShipsNoProvenLossAndRoundTripsThroughTheEmbeddedText) {
   std::mt19937_64 rng(5);
   auto verdicts = expandAll(Board(), 3, rng, 0.1);

@@ -120,6 +120,7 @@ cli::Flags runFlags(RunSettings& s) {
 struct GrowSettings {
   GrowOptions grow;
   std::string dbPath = "book/book.db";
+  std::string moves;  // --moves: the position every line starts at (empty: the model's starts)
   ShippedBookFlags shipped;  // the shipped book whose moves the lines keep
   bool seedGiven = false;
 };
@@ -161,7 +162,10 @@ cli::Flags growFlags(GrowSettings& s) {
               "deep search's visits)")
       .number("--opponent-explore", "P", g.opponentExploreShare, 0, 1,
               "share of the opponent's moves drawn by Thompson sampling instead, to find refutations the deep "
-              "search underrated");
+              "search underrated")
+      .text("--moves", "'X Y; X Y'", s.moves,
+            "every line starts at the position after these moves, the bot either side (growth aimed at one "
+            "opening; the shares of starts are not used)", "the shares' starts");
   return resumableRunFlags(flags, "positions", g.checkpointEvery, g.progressSeconds, g.seed, s.seedGiven);
 }
 
@@ -320,6 +324,8 @@ int runExit(bool ok, const std::string& error) {
   return kInterruptedStatus;
 }
 
+bool playMoves(const std::string& text, Board& b, std::string& error);
+
 int growCommand(int argc, char** argv) {
   GrowSettings settings;
   growFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "run options:\n");
@@ -327,6 +333,15 @@ int growCommand(int argc, char** argv) {
   if (grow.model.oneStoneShare + grow.model.twoStoneShare > 1) {
     std::cerr << "bookgen: --one-stone-share and --two-stone-share add up to more than 1\n";
     return 2;
+  }
+  if (!settings.moves.empty()) {
+    Board root;
+    std::string error;
+    if (!playMoves(settings.moves, root, error)) {
+      std::cerr << "bookgen: --moves: " << error << "\n";
+      return 2;
+    }
+    grow.root = root;
   }
   FileLock lock;
   Database db;
@@ -347,6 +362,7 @@ int growCommand(int argc, char** argv) {
              << " opponent-explore=" << grow.opponentExploreShare
              << " nodes=" << grow.deep.nodes;
   if (grow.shards > 1) parameters << " shard=" << grow.shard + 1 << "/" << grow.shards;
+  if (grow.root) parameters << " moves='" << settings.moves << "'";
   if (!settings.shipped.fresh) {
     auto shipped = std::make_shared<ShippedBook>();
     loadShippedBook(settings.shipped, "bookgen", *shipped);

@@ -62,6 +62,8 @@ inline LineStart drawStart(const GameModel& model, std::mt19937_64& rng) {
   start.botSide = plies == 0 ? 0 : (plies + int(rng() % 2)) % 2;
   return start;
 }
+// A start at a given position, the bot either side, evenly.
+inline LineStart startAt(const Board& root, std::mt19937_64& rng) { return {root, int(rng() % 2)}; }
 
 // The book move of an expanded position (see BookGraph::choice).
 inline const BookGraph::Move* bookMove(const BookGraph::Node& node) { return BookGraph::choice(node); }

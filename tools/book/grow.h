@@ -72,6 +72,9 @@ struct GrowOptions {
   // Shard `shard` of `shards` (0-based) searches only the positions whose key hashes to it
   // (shardOf), so that machines growing the same database search disjoint positions.
   uint64_t shard = 0, shards = 1;
+  // Every line starts at this position, the bot either side (bookgen run --moves): growth aimed
+  // at one opening. None: the model's starts (drawStart).
+  std::optional<Board> root;
   GrowOptions() {
     deep.iterations = 200000;
     deep.timeMs = 0;
@@ -102,7 +105,7 @@ class Grower {
   std::optional<PositionKey> pickLeaf(std::mt19937_64& rng, int* plies = nullptr) const {
     std::uniform_real_distribution<double> uniform(0.0, 1.0);
     for (int attempt = 0; attempt < 64; ++attempt) {
-      const LineStart start = drawStart(opt_.model, rng);
+      const LineStart start = opt_.root ? startAt(*opt_.root, rng) : drawStart(opt_.model, rng);
       Board b = start.board;
       const int botSide = start.botSide;
       int ply = b.stoneCount();  // no steal among the random plies
