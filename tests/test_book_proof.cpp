@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -481,3 +482,30 @@ TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
 
 }  // namespace
 }  // namespace yav::book
+
+// proof_bench settles each target under both settings and names a bad line of its file.
+TEST(ProofBench, SettlesEachTargetUnderBothSettingsAndNamesABadLine) {
+  const std::string bench = std::string(YAVALATH_BIN_DIR) + "/proof_bench";
+  const std::string targets = scratchPath("bench_targets.txt");
+  {
+    std::ofstream out(targets);
+    out << "# a comment\n3 3; 0 0; 1 0; 2 3; 1 1 | opponent\n\n3 3; 0 0; 1 0; 2 3; 1 1 | mover  # the same claim's negation\n";
+  }
+  const CommandRun run = runCommand(bench + " --targets " + targets + " --test 'epsilon=0.5 forcing-depth=8' 2>&1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("3 3; 0 0; 1 0; 2 3; 1 1 (opponent)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("RESULT targets=2 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("base_settled=2 test_settled=2"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("disproven"), std::string::npos) << run.out;  // player 1, the mover, does not win
+
+  {
+    std::ofstream out(targets);
+    out << "3 3; 0 0 | opponent\n3 3; 9 9 | mover\n";
+  }
+  const CommandRun bad = runCommand(bench + " --targets " + targets + " 2>&1");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.out.find(targets + ":2: ply 2 '9 9': not a cell"), std::string::npos) << bad.out;
+  const CommandRun badSetting = runCommand(bench + " --targets " + targets + " --test 'epsilom=1' 2>&1");
+  EXPECT_EQ(badSetting.status, 2);
+  EXPECT_NE(badSetting.out.find("'epsilom' is no setting"), std::string::npos) << badSetting.out;
+}

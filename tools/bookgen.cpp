@@ -28,6 +28,7 @@
 #include "tools/book/plan.h"
 #include "tools/book/prove.h"
 #include "tools/book/print.h"
+#include "tools/moves_text.h"
 #include "tools/book/selfplay.h"
 #include "tools/cli.h"
 #include "tools/stop_signal.h"
@@ -323,8 +324,6 @@ int runExit(bool ok, const std::string& error) {
   std::cerr << "stopped by signal; every finished result is saved; resume with the same command\n";
   return kInterruptedStatus;
 }
-
-bool playMoves(const std::string& text, Board& b, std::string& error);
 
 int growCommand(int argc, char** argv) {
   GrowSettings settings;
@@ -738,24 +737,6 @@ int statsCommand(int argc, char** argv) {
     show("answer to " + cellName(c) + " (moves in canonical orientation)", canonicalize(b).key);
   }
   return damaged ? 1 : 0;
-}
-
-// "2 2; 4 4" -> the board after those moves; false with `error` naming the ply and the reason.
-bool playMoves(const std::string& text, Board& b, std::string& error) {
-  std::stringstream in(text);
-  std::string item;
-  for (int ply = 1; std::getline(in, item, ';');) {
-    std::stringstream words(item);
-    std::string x, y, extra;
-    if (!(words >> x)) continue;  // empty item (trailing ';')
-    words >> y;
-    const std::string where = "ply " + std::to_string(ply++) + " '" + x + (y.empty() ? "" : " " + y) + "': ";
-    const Cell c = !y.empty() && !(words >> extra) ? parseCell(x + " " + y) : kNoCell;
-    if (c == kNoCell) return error = where + "not a cell 'X Y' (X, Y from 0 to 8, on the board)", false;
-    if (!b.isLegal(c)) return error = where + "the cell is taken (a steal is only legal on ply 2)", false;
-    if (b.play(c) != Outcome::None) return error = where + "the game is over after it", false;
-  }
-  return true;
 }
 
 // The search-valued book of a database, its re-pack choices and the shipped header (when readable).

@@ -1,0 +1,143 @@
+// The proof-number search (tools/book/proof_search.h) on a file of targets, without a book: the
+// expansions and seconds each target takes to settle under two settings side by side (--base and
+// --test), one thread, one target after the other. Expansions are deterministic, so they compare
+// settings on any machine; seconds only on a quiet one.
+//
+// A target line: "X Y; X Y; ... | mover" or "... | opponent" (whose win is claimed); '#' starts a
+// comment. A setting: "name=value ..." of the ProofSearchOptions below (settingNames). Ends with
+// one machine-readable line:
+// RESULT targets=<n> base_expansions=<n> test_expansions=<n> base_s=<x> test_s=<x> base_settled=<n> test_settled=<n>
+// Proof searches are chaotic: one setting may settle a target 10 times faster and the next 10
+// times slower, so a change is judged on many targets, by the geometric mean of the ratios.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tools/book/proof_search.h"
+#include "tools/cli.h"
+#include "tools/moves_text.h"
+
+using namespace yav;
+using namespace yav::book;
+
+namespace {
+
+constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon";
+
+// "name=value ..." over the defaults; "" or an error naming the item.
+std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
+  std::stringstream items(text);
+  for (std::string item; items >> item;) {
+    const size_t eq = item.find('=');
+    const std::string name = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    double v = 0;
+    if (!cli::toNumber(value, 0, 1e12, v)) return "'" + item + "': expected name=value, value a number >= 0";
+    if (name == "forcing-depth") o.forcingDepth = int(v);
+    else if (name == "forcing-nodes") o.forcingNodes = uint64_t(v);
+    else if (name == "endgame-cells") o.endgameCells = int(v);
+    else if (name == "endgame-nodes") o.endgameNodes = uint64_t(v);
+    else if (name == "epsilon") o.epsilon = v;
+    else return "'" + name + "' is no setting (" + std::string(kSettingNames) + ")";
+  }
+  return "";
+}
+
+struct Target {
+  std::string moves;
+  Board board;
+  int attacker = 0;
+};
+
+struct Settling {
+  ProofNumbers numbers;
+  uint64_t expansions = 0;
+  double seconds = 0;
+};
+
+Settling settle(const Target& t, const ProofSearchOptions& o, uint64_t budget) {
+  ProofSearch search(o);
+  const auto start = std::chrono::steady_clock::now();
+  Settling out;
+  out.numbers = search.run(t.board, t.attacker, budget);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.expansions = search.expansions();
+  return out;
+}
+
+const char* verdict(const ProofNumbers& n) { return n.proven() ? "proven" : n.disproven() ? "disproven" : "open"; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string path = "tests/data/proof_bench.txt";  // from the repository root, as bench reads its files
+  std::string baseText = "", testText = "epsilon=0.5";
+  uint64_t budget = 1000000;
+  cli::Flags flags("proof_bench");
+  flags.text("--targets", "FILE", path, "the targets, a line each: 'X Y; X Y | mover' or '... | opponent'", path)
+      .text("--base", "SETTING", baseText, "the first setting, 'name=value ...' over the defaults", "the defaults")
+      .text("--test", "SETTING", testText, "the second setting", testText)
+      .integer("--budget", "N", budget, 1, cli::kNoLimit, "expansions a target may take under each setting");
+  flags.parseOrExit(argc, argv, 1, "usage: proof_bench [options]\n", 0,
+                    "settings: " + std::string(kSettingNames) + "\n");
+  ProofSearchOptions base, test;
+  for (const auto& [text, options] : {std::pair<std::string, ProofSearchOptions*>{baseText, &base}, {testText, &test}}) {
+    const std::string error = parseSetting(text, *options);
+    if (!error.empty()) return std::fprintf(stderr, "proof_bench: %s\n", error.c_str()), 2;
+  }
+  std::ifstream in(path);
+  if (!in) return std::fprintf(stderr, "proof_bench: cannot read %s\n", path.c_str()), 1;
+  std::vector<Target> targets;
+  std::string problem;
+  cli::forEachLine(in, [&](std::string line, int number) {
+    line = line.substr(0, line.find('#'));
+    if (line.find_first_not_of(" \t\r") == std::string::npos) return true;
+    const size_t bar = line.find('|');
+    Target t;
+    std::string error, side = bar == std::string::npos ? "" : line.substr(bar + 1);
+    side.erase(0, side.find_first_not_of(" \t"));
+    side.erase(side.find_last_not_of(" \t\r") + 1);
+    t.moves = line.substr(0, bar);
+    t.moves.erase(t.moves.find_last_not_of(" \t") + 1);
+    if (side != "mover" && side != "opponent") error = "expected '| mover' or '| opponent' after the moves";
+    else if (playMoves(t.moves, t.board, error)) t.attacker = side == "mover" ? t.board.toMove() : t.board.toMove() ^ 1;
+    if (!error.empty()) return problem = path + ":" + std::to_string(number) + ": " + error, false;
+    targets.push_back(t);
+    return true;
+  });
+  if (!problem.empty()) return std::fprintf(stderr, "proof_bench: %s\n", problem.c_str()), 1;
+  if (targets.empty()) return std::fprintf(stderr, "proof_bench: %s holds no target\n", path.c_str()), 1;
+
+  std::printf("base: '%s'  test: '%s'  budget %llu expansions\n", baseText.c_str(), testText.c_str(),
+              (unsigned long long)budget);
+  std::printf("%-40s %10s %9s %8s | %10s %9s %8s | %6s\n", "target (claim)", "base exp", "verdict", "s", "test exp",
+              "verdict", "s", "ratio");
+  uint64_t baseTotal = 0, testTotal = 0, baseSettled = 0, testSettled = 0;
+  double baseSeconds = 0, testSeconds = 0, logRatios = 0;
+  size_t bothSettled = 0;
+  for (const Target& t : targets) {
+    const Settling b = settle(t, base, budget), x = settle(t, test, budget);
+    baseTotal += b.expansions, testTotal += x.expansions, baseSeconds += b.seconds, testSeconds += x.seconds;
+    baseSettled += b.numbers.settled(), testSettled += x.numbers.settled();
+    if (b.numbers.settled() && x.numbers.settled()) ++bothSettled, logRatios += std::log(double(x.expansions) / double(b.expansions));
+    const std::string name = t.moves + (t.attacker == t.board.toMove() ? " (mover)" : " (opponent)");
+    std::printf("%-40s %10llu %9s %8.2f | %10llu %9s %8.2f | %6.3f\n", name.c_str(), (unsigned long long)b.expansions,
+                verdict(b.numbers), b.seconds, (unsigned long long)x.expansions, verdict(x.numbers), x.seconds,
+                double(x.expansions) / double(b.expansions));
+    std::fflush(stdout);
+  }
+  std::printf("settled: base %llu, test %llu of %zu; expansions: base %llu, test %llu (ratio %.3f); seconds %.1f and %.1f (ratio %.3f)\n",
+              (unsigned long long)baseSettled, (unsigned long long)testSettled, targets.size(),
+              (unsigned long long)baseTotal, (unsigned long long)testTotal, double(testTotal) / double(baseTotal),
+              baseSeconds, testSeconds, testSeconds / baseSeconds);
+  // One hard target can hold most of the total: the geometric mean weighs every target alike.
+  std::printf("expansions test/base, geometric mean over the %zu targets both settled: %.3f\n", bothSettled,
+              bothSettled ? std::exp(logRatios / double(bothSettled)) : 0.0);
+  std::printf("RESULT targets=%zu base_expansions=%llu test_expansions=%llu base_s=%.2f test_s=%.2f base_settled=%llu test_settled=%llu\n",
+              targets.size(), (unsigned long long)baseTotal, (unsigned long long)testTotal, baseSeconds, testSeconds,
+              (unsigned long long)baseSettled, (unsigned long long)testSettled);
+  return 0;
+}
