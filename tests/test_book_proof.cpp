@@ -480,9 +480,6 @@ TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
   EXPECT_NE(stats.out.find("prove moves='3 3; 0 0'"), std::string::npos) << stats.out;
 }
 
-}  // namespace
-}  // namespace yav::book
-
 // proof_bench settles each target under both settings and names a bad line of its file.
 TEST(ProofBench, SettlesEachTargetUnderBothSettingsAndNamesABadLine) {
   const std::string bench = std::string(YAVALATH_BIN_DIR) + "/proof_bench";
@@ -509,3 +506,6 @@ TEST(ProofBench, SettlesEachTargetUnderBothSettingsAndNamesABadLine) {
   EXPECT_EQ(badSetting.status, 2);
   EXPECT_NE(badSetting.out.find("'epsilom' is no setting"), std::string::npos) << badSetting.out;
 }
+
+}  // namespace
+}  // namespace yav::book

@@ -28,9 +28,9 @@
 #include "tools/book/plan.h"
 #include "tools/book/prove.h"
 #include "tools/book/print.h"
-#include "tools/moves_text.h"
 #include "tools/book/selfplay.h"
 #include "tools/cli.h"
+#include "tools/moves_text.h"
 #include "tools/stop_signal.h"
 
 namespace {

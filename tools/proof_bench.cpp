@@ -4,7 +4,7 @@
 // settings on any machine; seconds only on a quiet one.
 //
 // A target line: "X Y; X Y; ... | mover" or "... | opponent" (whose win is claimed); '#' starts a
-// comment. A setting: "name=value ..." of the ProofSearchOptions below (settingNames). Ends with
+// comment. A setting: "name=value ..." of ProofSearchOptions (kSettingNames). Ends with
 // one machine-readable line:
 // RESULT targets=<n> base_expansions=<n> test_expansions=<n> base_s=<x> test_s=<x> base_settled=<n> test_settled=<n>
 // Proof searches are chaotic: one setting may settle a target 10 times faster and the next 10
@@ -97,12 +97,11 @@ int main(int argc, char** argv) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) return true;
     const size_t bar = line.find('|');
     Target t;
-    std::string error, side = bar == std::string::npos ? "" : line.substr(bar + 1);
-    side.erase(0, side.find_first_not_of(" \t"));
-    side.erase(side.find_last_not_of(" \t\r") + 1);
+    std::string error, side, extra;
+    if (bar != std::string::npos) std::istringstream(line.substr(bar + 1)) >> side >> extra;
     t.moves = line.substr(0, bar);
-    t.moves.erase(t.moves.find_last_not_of(" \t") + 1);
-    if (side != "mover" && side != "opponent") error = "expected '| mover' or '| opponent' after the moves";
+    t.moves.erase(t.moves.find_last_not_of(" \t") + 1);  // the name printed
+    if ((side != "mover" && side != "opponent") || !extra.empty()) error = "expected '| mover' or '| opponent' after the moves";
     else if (playMoves(t.moves, t.board, error)) t.attacker = side == "mover" ? t.board.toMove() : t.board.toMove() ^ 1;
     if (!error.empty()) return problem = path + ":" + std::to_string(number) + ": " + error, false;
     targets.push_back(t);
