@@ -110,6 +110,16 @@ class ForcingSolver {
     return lineLength_ = 0, kFullBoard;
   }
 
+  // The cells where the side to move at b might stop `threat`, the opponent's forced win found
+  // at b.passed(): that line's defenceZone with the mover's own threats and wins, or every cell
+  // near the end, where a stone anywhere can turn a forced block into the board-filling draw.
+  // Keeps the line for lineStillWins, as defenceZone does.
+  Bitboard passDefence(const Board& b, const ForcingResult& threat) {
+    const Bitboard zone = defenceZone(b.passed(), threat);
+    const int me = b.toMove();
+    return popcount(b.empty()) < 2 * threat.depth + 4 ? kFullBoard : zone | b.checkCells(me) | b.winningCells(me);
+  }
+
   // Whether the attacker moves of the last defenceZone line still win by force for b's side to
   // move (the same attacker, after one more defender stone): each move must still be a threat
   // (blocking the defender's winning cell when it has one, never making the attacker's 3), its

@@ -47,16 +47,11 @@ inline bool defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
                             int depth, uint32_t nodes, uint64_t totalNodes, bool lazy) {
   SearchNode& n = tree[idx];
   if (!n.firstChild || n.proof != Proof::Unknown) return false;
-  const Board passed = b.passed();
-  const ForcingResult threat = forcing.solve(passed, depth, nodes);
+  const ForcingResult threat = forcing.solve(b.passed(), depth, nodes);
   if (!threat.win) return threat.cutShort;
   bool cutShort = false;
   uint64_t spent = threat.nodes;
-  const int me = b.toMove();
-  // Near the end a stone anywhere can turn a forced block into the board-filling draw.
-  const bool crowded = popcount(b.empty()) < 2 * threat.depth + 4;
-  const Bitboard lineZone = forcing.defenceZone(passed, threat);  // also keeps the line for lineStillWins
-  const Bitboard zone = crowded ? kFullBoard : lineZone | b.checkCells(me) | b.winningCells(me);
+  const Bitboard zone = forcing.passDefence(b, threat);  // also keeps the line for lineStillWins
   for (SearchTree::Index i = n.firstChild, end = n.firstChild + n.liveCount; i < end; ++i) {
     SearchNode& child = tree[i];
     if (child.proof != Proof::Unknown) continue;

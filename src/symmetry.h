@@ -112,28 +112,29 @@ struct Canonical {
   Cell fromCanonical(Cell m) const { return transformCell(inverseTransform(transform), m); }
 };
 
-inline Canonical canonicalize(const PositionKey& p) {
-  // Keys order by `mine` first: map it under all 12 transforms (one table lookup per stone each),
-  // and map `theirs` only for the transforms that tie on the smallest `mine`.
-  Bitboard mineImage[kSymmetries], theirsImage[kSymmetries];
-  Bitboard smallest = p.mine;
-  mineImage[0] = p.mine;
-  for (int t = 1; t < kSymmetries; ++t) {
-    mineImage[t] = transformBits(t, p.mine);
-    if (mineImage[t] < smallest) smallest = mineImage[t];
-  }
+// The canonical form from the 12 images of `mine` and theirsImage(t), the image of `theirs`
+// under t: asked only where `mine`'s image is no larger than the smallest key so far.
+template <class TheirsImage>
+Canonical canonicalOfImages(const Bitboard (&mineImage)[kSymmetries], TheirsImage theirsImage, bool stealAvailable) {
   Canonical best;
-  bool found = false;
+  best.key.mine = ~Bitboard(0);  // above every image
   for (int t = 0; t < kSymmetries; ++t) {
-    if (mineImage[t] != smallest) continue;
-    theirsImage[t] = t == 0 ? p.theirs : transformBits(t, p.theirs);
-    if (!found || theirsImage[t] < best.key.theirs) best.key = {smallest, theirsImage[t], p.stealAvailable}, best.transform = t, found = true;
+    if (mineImage[t] > best.key.mine) continue;
+    const PositionKey k{mineImage[t], theirsImage(t), stealAvailable};
+    if (k < best.key) best.key = k, best.transform = t, best.toKey = 0;
+    if (k == best.key) best.toKey |= uint16_t(1u << t);
   }
-  best.toKey = 0;
-  for (int t = 0; t < kSymmetries; ++t)
-    if (mineImage[t] == smallest && theirsImage[t] == best.key.theirs) best.toKey |= uint16_t(1u << t);
   return best;
 }
+
+inline Canonical canonicalize(const PositionKey& p) {
+  // Keys order by `mine` first: map it under all 12 transforms (one table lookup per stone each),
+  // and map `theirs` only for the transforms that may tie on the smallest `mine`.
+  Bitboard mineImage[kSymmetries];
+  for (int t = 0; t < kSymmetries; ++t) mineImage[t] = transformBits(t, p.mine);
+  return canonicalOfImages(mineImage, [&](int t) { return transformBits(t, p.theirs); }, p.stealAvailable);
+}
+
 inline Canonical canonicalize(const Board& b) { return canonicalize(PositionKey::of(b)); }
 
 // The legal moves of b, one per symmetry class (the lowest cell of each class), the steal included.

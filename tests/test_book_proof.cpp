@@ -94,6 +94,43 @@ TEST(ProofSearch, VerdictsMatchTheEndgameSolverWithMoreEmptyCells) {
   EXPECT_LT(proven, 21);
 }
 
+// The defence zone (a child outside the opponent's pass line, or beaten by it, is settled for the
+// opponent without its own solve) changes which positions are solved how, never a verdict or a
+// winning move: with and without it against the exact solver, 14 to 18 empty cells.
+TEST(ProofSearch, TheDefenceZoneKeepsEveryVerdictAndWinningMove) {
+  Rng rng(4242);
+  EndgameSolver exact(20);
+  uint64_t zoneSettled = 0;
+  int tested = 0;
+  while (tested < 40) {
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 43 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    const EndgameResult e = exact.solve(p.fast, uint64_t(1) << 26);
+    if (!e.solved) continue;
+    for (const bool zone : {false, true}) {
+      ProofSearchOptions o;
+      o.endgameCells = 0, o.defenceZone = zone;
+      for (int attacker = 0; attacker < 2; ++attacker) {
+        ProofSearch search(o);
+        const ProofNumbers n = search.run(p.fast, attacker, 1u << 22);
+        ASSERT_TRUE(n.settled());
+        const bool attackerWins = attacker == p.fast.toMove() ? e.value == 1 : e.value == -1;
+        ASSERT_EQ(n.proven(), attackerWins) << "position " << tested << ", zone " << zone;
+        zoneSettled += search.zoneSettled();
+        if (!attackerWins || attacker != p.fast.toMove()) continue;
+        const Cell m = search.winningMove(p.fast, attacker);
+        ASSERT_NE(m, kNoCell);
+        Board next = p.fast;
+        if (next.play(m) != Outcome::None) continue;  // a winning cell
+        const EndgameResult after = exact.solve(next, uint64_t(1) << 26);
+        ASSERT_TRUE(after.solved && after.value == -1) << "position " << tested << ": " << cellName(m);
+      }
+    }
+    ++tested;
+  }
+  EXPECT_GT(zoneSettled, 100u);  // the zone was used, not only allowed
+}
+
 TEST(ProofSearch, ABudgetLeavesTheRootOpenAndALargerOneContinues) {
   Board b;  // the empty board: far from settled
   ProofSearch search(bareOptions());

@@ -9,6 +9,7 @@
 #include "playout.h"
 #include "rng.h"
 #include "symmetry.h"
+#include "tools/book/position_images.h"
 
 namespace yav {
 namespace {
@@ -156,6 +157,21 @@ TEST(Symmetry, CanonicalFormIsInvariantAndReachedByItsTransform) {
       ASSERT_TRUE(canonical.isLegal(there));
       ASSERT_EQ(canonical.outcomeOf(there), b.outcomeOf(move));
       ASSERT_EQ(transformCell(inverseTransform(c.transform), there), move);
+    }
+  }
+}
+
+// A child's canonical form from its parent's 12 images is the one canonicalize gives.
+TEST(Symmetry, ThePositionAfterAPlacementIsCanonicalizedFromItsParentsImages) {
+  for (const Board& b : randomQuietPositions(300, 9)) {
+    const PositionKey key{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false};
+    const PositionImages images(key);
+    for (Bitboard e = b.empty(); e;) {
+      const Cell m = popLowest(e);
+      const Canonical direct = canonicalize(PositionKey{key.theirs, key.mine | bit(m), false});
+      const Canonical fast = images.afterPlacement(m);
+      ASSERT_EQ(fast.key, direct.key) << cellName(m);
+      ASSERT_EQ(fast.toKey, direct.toKey) << cellName(m);
     }
   }
 }

@@ -9,6 +9,7 @@
 // RESULT targets=<n> base_expansions=<n> test_expansions=<n> base_s=<x> test_s=<x> base_settled=<n> test_settled=<n>
 // Proof searches are chaotic: one setting may settle a target 10 times faster and the next 10
 // times slower, so a change is judged on many targets, by the geometric mean of the ratios.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -26,7 +27,7 @@ using namespace yav::book;
 
 namespace {
 
-constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon";
+constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone";
 
 // "name=value ..." over the defaults; "" or an error naming the item.
 std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
@@ -41,6 +42,7 @@ std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
     else if (name == "endgame-cells") o.endgameCells = int(v);
     else if (name == "endgame-nodes") o.endgameNodes = uint64_t(v);
     else if (name == "epsilon") o.epsilon = v;
+    else if (name == "defence-zone") o.defenceZone = v != 0;
     else return "'" + name + "' is no setting (" + std::string(kSettingNames) + ")";
   }
   return "";
@@ -115,13 +117,16 @@ int main(int argc, char** argv) {
   std::printf("%-40s %10s %9s %8s | %10s %9s %8s | %6s\n", "target (claim)", "base exp", "verdict", "s", "test exp",
               "verdict", "s", "ratio");
   uint64_t baseTotal = 0, testTotal = 0, baseSettled = 0, testSettled = 0;
-  double baseSeconds = 0, testSeconds = 0, logRatios = 0;
+  double baseSeconds = 0, testSeconds = 0, logRatios = 0, logSecondRatios = 0;
   size_t bothSettled = 0;
   for (const Target& t : targets) {
     const Settling b = settle(t, base, budget), x = settle(t, test, budget);
     baseTotal += b.expansions, testTotal += x.expansions, baseSeconds += b.seconds, testSeconds += x.seconds;
     baseSettled += b.numbers.settled(), testSettled += x.numbers.settled();
-    if (b.numbers.settled() && x.numbers.settled()) ++bothSettled, logRatios += std::log(double(x.expansions) / double(b.expansions));
+    if (b.numbers.settled() && x.numbers.settled()) {
+      ++bothSettled, logRatios += std::log(double(x.expansions) / double(b.expansions));
+      logSecondRatios += std::log(std::max(x.seconds, 1e-4) / std::max(b.seconds, 1e-4));
+    }
     const std::string name = t.moves + (t.attacker == t.board.toMove() ? " (mover)" : " (opponent)");
     std::printf("%-40s %10llu %9s %8.2f | %10llu %9s %8.2f | %6.3f\n", name.c_str(), (unsigned long long)b.expansions,
                 verdict(b.numbers), b.seconds, (unsigned long long)x.expansions, verdict(x.numbers), x.seconds,
@@ -133,8 +138,9 @@ int main(int argc, char** argv) {
               (unsigned long long)baseTotal, (unsigned long long)testTotal, double(testTotal) / double(baseTotal),
               baseSeconds, testSeconds, testSeconds / baseSeconds);
   // One hard target can hold most of the total: the geometric mean weighs every target alike.
-  std::printf("expansions test/base, geometric mean over the %zu targets both settled: %.3f\n", bothSettled,
-              bothSettled ? std::exp(logRatios / double(bothSettled)) : 0.0);
+  std::printf("test/base, geometric mean over the %zu targets both settled: expansions %.3f, seconds %.3f\n",
+              bothSettled, bothSettled ? std::exp(logRatios / double(bothSettled)) : 0.0,
+              bothSettled ? std::exp(logSecondRatios / double(bothSettled)) : 0.0);
   std::printf("RESULT targets=%zu base_expansions=%llu test_expansions=%llu base_s=%.2f test_s=%.2f base_settled=%llu test_settled=%llu\n",
               targets.size(), (unsigned long long)baseTotal, (unsigned long long)testTotal, baseSeconds, testSeconds,
               (unsigned long long)baseSettled, (unsigned long long)testSettled);

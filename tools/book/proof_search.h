@@ -11,6 +11,9 @@
 // - A node is settled when it is created by the rules, by the book's proofs (KnownProof, when
 //   given), or by the threat-sequence solver (src/forcing.h) for the side to move; and when it is
 //   first expanded with few empty cells, by the exact endgame solver (src/endgame.h).
+// - The defence zone (options.defenceZone): when the mover's opponent wins by a threat sequence
+//   after a pass, a new child outside that line's zone, or one the line still beats, is settled
+//   for the opponent without a solve of its own (the rule the bot's search uses, search_proofs.h).
 // - Positions are merged by their canonical key (12 symmetries) and whose claim they carry, in a
 //   ProofTable (proof_table.h). Nothing is replaced during a run, so a proven node stays proven
 //   for winningMove(); between runs the table grows, or forgets (forget()) when it may not.
@@ -25,6 +28,7 @@
 #include "endgame.h"
 #include "forcing.h"
 #include "symmetry.h"
+#include "tools/book/position_images.h"
 #include "tools/book/proof_table.h"
 
 namespace yav::book {
@@ -35,6 +39,7 @@ struct ProofSearchOptions {
   int endgameCells = 14;          // the exact solver at an expansion with at most this many empty cells
   uint64_t endgameNodes = 30000;  // its node limit there
   double epsilon = 0.25;          // the 1+epsilon trick: a child's threshold exceeds its sibling's by a quarter
+  bool defenceZone = true;        // settle new children by the opponent's threat line after a pass
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
 };
 
@@ -165,6 +170,8 @@ class ProofSearch {
   // be read from another thread while the search runs.
   uint64_t expansions() const { return expansions_.load(std::memory_order_relaxed); }
   uint64_t settledPositions() const { return settled_.load(std::memory_order_relaxed); }
+  // New positions settled by a parent's pass line (options.defenceZone) without a solve of their own.
+  uint64_t zoneSettled() const { return zoneSettled_.load(std::memory_order_relaxed); }
   size_t entries() const { return table_.size(); }
   bool full() const { return !table_.hasRoom() && !table_.canGrow(); }
   // Makes room in the table, down to half its limit at most. First
@@ -203,13 +210,45 @@ class ProofSearch {
     return e;
   }
 
+  // What a pass at a parent position shows: whether the opponent of its mover then wins by a
+  // threat sequence, and the cells where the mover's stone might stop it (forcing.h's defence
+  // zone with the mover's own threats and wins). Worked out at the first new child only.
+  struct DefenceCheck {
+    const Board* parent;
+    bool done = false, opponentWins = false;
+    Bitboard zone = 0;
+  };
+
+  // Whether the child c of check.parent (a placement of its mover, deciding nothing) is won for
+  // its own mover, the parent's opponent, by the line found after the pass.
+  bool lostToPassLine(DefenceCheck& check, Cell move, const Board& c) {
+    const Board& b = *check.parent;
+    if (!check.done) {
+      check.done = true;
+      const ForcingResult threat = forcing_.solve(b.passed(), options_.forcingDepth, options_.forcingNodes);
+      if (!threat.win) return false;
+      check.opponentWins = true;
+      check.zone = forcing_.passDefence(b, threat);  // keeps the line for lineStillWins
+    }
+    if (!check.opponentWins) return false;
+    return !(check.zone >> move & 1) || forcing_.lineStillWins(c);
+  }
+
   // The entry of b, created and settled by the cheap tests when new.
-  Entry& entry(const Board& b) {
-    const bool orNode = b.toMove() == attacker_;
-    const ProofKey key = keyOf(b, orNode);
+  Entry& entry(const Board& b) { return entry(b, keyOf(b, b.toMove() == attacker_), nullptr, kNoCell); }
+
+  // The same with b's key given; `check`, when given, is the parent's pass test, and b its child
+  // by `move`.
+  Entry& entry(const Board& b, const ProofKey& key, DefenceCheck* check, Cell move) {
+    const bool orNode = key.attackerToMove;
     auto [e, added] = table_.insert(key);
     if (added) {
-      e->numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false});
+      if (check && lostToPassLine(*check, move, b)) {
+        e->numbers = orNode ? kProven : kDisproven;  // the mover here, the parent's opponent, wins
+        zoneSettled_.fetch_add(1, std::memory_order_relaxed);
+      } else {
+        e->numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false});
+      }
       if (e->numbers.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
     }
     return *e;
@@ -252,10 +291,20 @@ class ProofSearch {
     }
     std::vector<Child> list = children(b, attacker_);
     std::vector<Entry*> entries(list.size(), nullptr);
+    DefenceCheck check{&b};
+    DefenceCheck* pass = options_.defenceZone ? &check : nullptr;
+    const PositionImages images(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false});
+    std::vector<ProofKey> keys(list.size());
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (list[i].terminal != Terminal::None) continue;
+      const Canonical c = images.afterPlacement(list[i].move);
+      keys[i] = ProofKey{c.key.mine, c.key.theirs, !orNode};
+      table_.prefetch(keys[i]);
+    }
     for (size_t i = 0; i < list.size(); ++i)
       entries[i] = list[i].terminal == Terminal::AttackerWins    ? &attackerWins_
                    : list[i].terminal == Terminal::AttackerFails ? &attackerFails_
-                                                                 : &entry(list[i].board);
+                                                                 : &entry(list[i].board, keys[i], pass, list[i].move);
     for (;;) {
       // OR: pn = min, dn = sum; AND: pn = sum, dn = min. "phi" is the number the node minimises.
       uint64_t sum = 0;
@@ -294,7 +343,7 @@ class ProofSearch {
   ProofTable table_;
   Entry attackerWins_ = settledChild(kProven), attackerFails_ = settledChild(kDisproven);  // the children the rules end
   int attacker_ = 0;
-  std::atomic<uint64_t> expansions_{0}, settled_{0};
+  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0};
   uint64_t limit_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
 };
