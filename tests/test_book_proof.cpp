@@ -95,40 +95,72 @@ TEST(ProofSearch, VerdictsMatchTheEndgameSolverWithMoreEmptyCells) {
 }
 
 // The defence zone (a child outside the opponent's pass line, or beaten by it, is settled for the
-// opponent without its own solve) changes which positions are solved how, never a verdict or a
-// winning move: with and without it against the exact solver, 14 to 18 empty cells.
-TEST(ProofSearch, TheDefenceZoneKeepsEveryVerdictAndWinningMove) {
+// opponent without its own solve) and the move order (which of the tied children is entered
+// first) change which positions are solved how, never a verdict or a winning move: each of the
+// four settings against the exact solver, 14 to 18 empty cells.
+TEST(ProofSearch, TheDefenceZoneAndTheMoveOrderKeepEveryVerdictAndWinningMove) {
   Rng rng(4242);
   EndgameSolver exact(20);
   uint64_t zoneSettled = 0;
-  int tested = 0;
+  int tested = 0, orderChangedTheWork = 0;
   while (tested < 40) {
     testing_positions::Pair p;
     if (!testing_positions::randomPosition(rng, 43 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
     const EndgameResult e = exact.solve(p.fast, uint64_t(1) << 26);
     if (!e.solved) continue;
     for (const bool zone : {false, true}) {
-      ProofSearchOptions o;
-      o.endgameCells = 0, o.defenceZone = zone;
-      for (int attacker = 0; attacker < 2; ++attacker) {
-        ProofSearch search(o);
-        const ProofNumbers n = search.run(p.fast, attacker, 1u << 22);
-        ASSERT_TRUE(n.settled());
-        const bool attackerWins = attacker == p.fast.toMove() ? e.value == 1 : e.value == -1;
-        ASSERT_EQ(n.proven(), attackerWins) << "position " << tested << ", zone " << zone;
-        zoneSettled += search.zoneSettled();
-        if (!attackerWins || attacker != p.fast.toMove()) continue;
-        const Cell m = search.winningMove(p.fast, attacker);
-        ASSERT_NE(m, kNoCell);
-        Board next = p.fast;
-        if (next.play(m) != Outcome::None) continue;  // a winning cell
-        const EndgameResult after = exact.solve(next, uint64_t(1) << 26);
-        ASSERT_TRUE(after.solved && after.value == -1) << "position " << tested << ": " << cellName(m);
+      uint64_t expansionsByOrder[2] = {};
+      for (const bool order : {false, true}) {
+        ProofSearchOptions o;
+        o.endgameCells = 0, o.defenceZone = zone, o.moveOrder = order;
+        for (int attacker = 0; attacker < 2; ++attacker) {
+          ProofSearch search(o);
+          const ProofNumbers n = search.run(p.fast, attacker, 1u << 22);
+          ASSERT_TRUE(n.settled());
+          const bool attackerWins = attacker == p.fast.toMove() ? e.value == 1 : e.value == -1;
+          ASSERT_EQ(n.proven(), attackerWins) << "position " << tested << ", zone " << zone << ", order " << order;
+          zoneSettled += search.zoneSettled();
+          expansionsByOrder[order] += search.expansions();
+          if (!attackerWins || attacker != p.fast.toMove()) continue;
+          const Cell m = search.winningMove(p.fast, attacker);
+          ASSERT_NE(m, kNoCell);
+          Board next = p.fast;
+          if (next.play(m) != Outcome::None) continue;  // a winning cell
+          const EndgameResult after = exact.solve(next, uint64_t(1) << 26);
+          ASSERT_TRUE(after.solved && after.value == -1) << "position " << tested << ": " << cellName(m);
+        }
       }
+      orderChangedTheWork += expansionsByOrder[0] != expansionsByOrder[1];
     }
     ++tested;
   }
-  EXPECT_GT(zoneSettled, 100u);  // the zone was used, not only allowed
+  EXPECT_GT(zoneSettled, 100u);          // the zone was used, not only allowed
+  EXPECT_GT(orderChangedTheWork, 3);     // and so was the order (in 6 of the 80 pairs of searches)
+}
+
+// The killer of a depth and player comes first, then the mover's threats, then the moves by how
+// often each settled a node for that player; everything else keeps its place.
+TEST(MoveOrder, KillerThenThreatsThenHistoryAndOtherwiseTheGivenOrder) {
+  struct Item {
+    Cell move;
+  };
+  auto sorted = [](const MoveOrder& order, bool attacker, int stones, Bitboard threats) {
+    std::vector<Item> items;
+    for (Cell c = 0; c < 8; ++c) items.push_back({c});
+    order.sort(items, attacker, stones, threats);
+    std::vector<Cell> cells;
+    for (const Item& i : items) cells.push_back(i.move);
+    return cells;
+  };
+  MoveOrder order;
+  EXPECT_EQ(sorted(order, true, 5, 0), (std::vector<Cell>{0, 1, 2, 3, 4, 5, 6, 7}));
+  order.settled(true, 9, 6);
+  order.settled(true, 9, 6);
+  order.settled(true, 5, 2);  // the killer of 5 stones; 6 has the most history
+  order.settled(false, 5, 7);
+  EXPECT_EQ(sorted(order, true, 5, bit(4) | bit(1)), (std::vector<Cell>{2, 1, 4, 6, 0, 3, 5, 7}));
+  EXPECT_EQ(sorted(order, true, 7, 0), (std::vector<Cell>{6, 2, 0, 1, 3, 4, 5, 7}));     // no killer at 7
+  EXPECT_EQ(sorted(order, false, 5, 0), (std::vector<Cell>{7, 0, 1, 2, 3, 4, 5, 6}));    // the other player's
 }
 
 TEST(ProofSearch, ABudgetLeavesTheRootOpenAndALargerOneContinues) {

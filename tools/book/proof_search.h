@@ -8,6 +8,7 @@
 // - Moves are cut only by the rules, so a proof is a proof: a winning cell ends a node; with one
 //   opponent winning cell the block is the only move; a cell that makes the mover's own 3 is never
 //   a choice (for the defender it loses at once, so leaving it out cannot hide a defence).
+//   MoveOrder (options.moveOrder) only orders them.
 // - A node is settled when it is created by the rules, by the book's proofs (KnownProof, when
 //   given), or by the threat-sequence solver (src/forcing.h) for the side to move; and when it is
 //   first expanded with few empty cells, by the exact endgame solver (src/endgame.h).
@@ -28,6 +29,7 @@
 #include "endgame.h"
 #include "forcing.h"
 #include "symmetry.h"
+#include "tools/book/move_order.h"
 #include "tools/book/position_images.h"
 #include "tools/book/proof_table.h"
 
@@ -40,6 +42,7 @@ struct ProofSearchOptions {
   uint64_t endgameNodes = 30000;  // its node limit there
   double epsilon = 0.25;          // the 1+epsilon trick: a child's threshold exceeds its sibling's by a quarter
   bool defenceZone = true;        // settle new children by the opponent's threat line after a pass
+  bool moveOrder = true;          // ties among children broken by MoveOrder (killer, threats, history), else cell order
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
 };
 
@@ -290,6 +293,8 @@ class ProofSearch {
       }
     }
     std::vector<Child> list = children(b, attacker_);
+    const int stones = b.stoneCount();
+    if (options_.moveOrder) order_.sort(list, orNode, stones, b.checkCells(b.toMove()));
     std::vector<Entry*> entries(list.size(), nullptr);
     DefenceCheck check{&b};
     DefenceCheck* pass = options_.defenceZone ? &check : nullptr;
@@ -320,6 +325,7 @@ class ProofSearch {
       const uint32_t total = saturatedSum(sum);
       const ProofNumbers now = combined(orNode, best, sum);
       e.numbers = now;
+      if (orNode ? now.proven() : now.disproven()) order_.settled(orNode, stones, list[bestIndex].move);
       if (now.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
       if (now.settled() || now.pn >= thpn || now.dn >= thdn) return;
       if (expansions() >= limit_ || !table_.hasRoom() || (stop_ && stop_->load(std::memory_order_relaxed))) return;
@@ -341,6 +347,7 @@ class ProofSearch {
   ForcingSolver forcing_;
   EndgameSolver endgame_;
   ProofTable table_;
+  MoveOrder order_;
   Entry attackerWins_ = settledChild(kProven), attackerFails_ = settledChild(kDisproven);  // the children the rules end
   int attacker_ = 0;
   std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0};
