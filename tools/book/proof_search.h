@@ -40,7 +40,7 @@ struct ProofSearchOptions {
   uint64_t forcingNodes = 3000;   // its node limit there
   int endgameCells = 14;          // the exact solver at an expansion with at most this many empty cells
   uint64_t endgameNodes = 30000;  // its node limit there
-  double epsilon = 0.25;          // the 1+epsilon trick: a child's threshold exceeds its sibling's by a quarter
+  double epsilon = 0.0625;        // the 1+epsilon trick: a child's threshold exceeds its sibling's by a sixteenth
   bool defenceZone = true;        // settle new children by the opponent's threat line after a pass
   bool moveOrder = true;          // ties among children broken by MoveOrder (killer, threats, history), else cell order
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
