@@ -26,12 +26,13 @@ class MoveOrder {
   // proved it at an OR node, disproved it at an AND node.
   void settled(bool attacker, int stones, Cell move) {
     killers_[attacker][stones] = move;
-    if (++history_[attacker][move] >= kHistoryCap)  // keeps the proportions, and the sums below in range
+    if (++history_[attacker][move] >= kHistoryCap)  // halving keeps the proportions and the counts within 32 bits
       for (uint32_t& h : history_[attacker]) h /= 2;
   }
 
-  // Sorts the moves (anything with a `move` cell) of a node with `stones` stones whose mover is
-  // (`attacker`) or is not the attacker, and has threats at `threats`: killer, threats, history.
+  // Sorts the moves (anything with a `move` cell) of a node with `stones` stones, its mover the
+  // claim's attacker or not (`attacker`), its mover's threats at `threats`: killer, threats,
+  // history; ties keep their order.
   template <class Item>
   void sort(std::vector<Item>& items, bool attacker, int stones, Bitboard threats) const {
     const Cell killer = killers_[attacker][stones];
