@@ -2,6 +2,8 @@
 // reference board together (the reference has no way to set stones: both play the same moves).
 #pragma once
 
+#include <vector>
+
 #include "board.h"
 #include "playout.h"
 #include "rng.h"
@@ -34,6 +36,26 @@ inline bool randomPosition(Rng& rng, int stones, Pair& out) {
     if (!choice) return false;
     if (p.play(randomCell(choice, rng)) != reference::RefOutcome::None) return false;
   }
+  out = p;
+  return true;
+}
+
+// A position `empty` cells before the end of a drawn game: a game of random moves that never
+// make the mover's 3 or 4 filled the board (false when a mover had no such move), and the
+// position is that game's before its last `empty` moves. A draw is still possible from it, so
+// its value may be a draw, which random play rarely leaves.
+inline bool drawnGamePrefix(Rng& rng, int empty, Pair& out) {
+  Board b;
+  std::vector<Cell> moves;
+  while (b.empty()) {
+    const int me = b.toMove();
+    const Bitboard quiet = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
+    if (!quiet) return false;
+    moves.push_back(randomCell(quiet, rng));
+    b.play(moves.back());  // quiet: nothing but the last move (a draw) ends the game
+  }
+  Pair p;
+  for (size_t i = 0; i + size_t(empty) < moves.size(); ++i) p.play(moves[i]);
   out = p;
   return true;
 }

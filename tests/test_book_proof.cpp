@@ -43,21 +43,29 @@ ProofSearchOptions bareOptions() {
   return o;
 }
 
+// A disproof marked as the defender's win (kDefenderWins) is one: never a draw. Most of the
+// defender's wins are marked, and its winning move is named as the attacker's is.
 TEST(ProofSearch, VerdictsMatchFullMinimaxForBothClaims) {
   Rng rng(5150);
-  int wins = 0, notWins = 0, tested = 0;
+  int wins = 0, notWins = 0, draws = 0, defenderWins = 0, markedDefenderWins = 0, tested = 0;
   while (tested < 120) {
     testing_positions::Pair p;
-    if (!testing_positions::randomPosition(rng, 51 + int(rng.below(3)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    const bool made = tested % 3 == 0 ? testing_positions::drawnGamePrefix(rng, 8 + int(rng.below(3)), p)
+                                      : testing_positions::randomPosition(rng, 51 + int(rng.below(3)), p);
+    if (!made || p.fast.winningCells(p.fast.toMove())) continue;
     const int value = minimaxValue(p.slow);  // 8 to 10 empty cells
     for (int attacker = 0; attacker < 2; ++attacker) {
       ProofSearch search(bareOptions());
       const ProofNumbers n = search.run(p.fast, attacker, 1u << 22);
       ASSERT_TRUE(n.settled()) << "position " << tested;
-      const bool attackerWins = attacker == p.fast.toMove() ? value == 1 : value == -1;
-      ASSERT_EQ(n.proven(), attackerWins) << "position " << tested << ", attacker " << attacker << ", value " << value;
-      wins += attackerWins, notWins += !attackerWins;
-      if (attackerWins && attacker == p.fast.toMove()) {  // the move it names keeps the win
+      const int attackerValue = attacker == p.fast.toMove() ? value : -value;
+      ASSERT_EQ(n.proven(), attackerValue == 1) << "position " << tested << ", attacker " << attacker << ", value " << value;
+      if (n.defenderWins()) {
+        ASSERT_EQ(attackerValue, -1) << "position " << tested << ", attacker " << attacker;
+      }
+      wins += attackerValue == 1, notWins += attackerValue != 1, draws += value == 0;
+      defenderWins += attackerValue == -1, markedDefenderWins += n.defenderWins();
+      if (moverProof(n, attacker == p.fast.toMove()) == Proof::Win) {  // the move it names keeps the win
         const Cell m = search.winningMove(p.fast, attacker);
         ASSERT_NE(m, kNoCell);
         ReferenceBoard next = p.slow;
@@ -69,6 +77,10 @@ TEST(ProofSearch, VerdictsMatchFullMinimaxForBothClaims) {
   }
   EXPECT_GT(wins, 30);
   EXPECT_GT(notWins, 30);
+  EXPECT_GT(draws, 10);
+  EXPECT_GT(markedDefenderWins, defenderWins * 3 / 4) << "of " << defenderWins;
+  std::printf("%d claims won, %d not (%d draws); %d of the %d defenders' wins marked\n", wins, notWins, draws,
+              markedDefenderWins, defenderWins);
 }
 
 // Later positions, where the exact endgame solver (checked against minimax in test_endgame.cpp)
@@ -403,7 +415,7 @@ TEST(Prover, AnItemShowsItsNumbersDuringItsTurn) {
 // target, so that a later run starts from them; each is right, by a search of its own.
 TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
   Rng rng(707);
-  int targets = 0, deeper = 0, checked = 0;
+  int targets = 0, deeper = 0, checked = 0, defenderWins = 0;
   while (deeper < 20 && targets < 40) {
     testing_positions::Pair p;
     if (!testing_positions::randomPosition(rng, 36 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
@@ -426,6 +438,7 @@ TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
       prover.run(stop, log);
       size_t below = 0;
       for (const auto& [b, proof] : records) {
+        defenderWins += (proof == Proof::Win) != (b.toMove() == p.fast.toMove());
         const int depth = b.stoneCount() - p.fast.stoneCount();
         EXPECT_LE(depth, std::max(plies, 1)) << "recordPlies " << plies;
         if (depth < 2) continue;
@@ -441,7 +454,9 @@ TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
     }
   }
   EXPECT_GE(deeper, 20) << "in " << targets << " targets";
-  std::printf("%d targets: %d proofs recorded 2-3 plies below, %d checked\n", targets, deeper, checked);
+  EXPECT_GT(defenderWins, 0) << "no defender's win (a disproof without a draw) was recorded";
+  std::printf("%d targets: %d proofs recorded 2-3 plies below (%d of them the defender's wins), %d checked\n", targets,
+              deeper, defenderWins, checked);
 }
 
 TEST(Certificate, TextFollowsTheFormat) {
@@ -518,20 +533,36 @@ TEST_F(ProveCommand, ProvesRecordsAndCertifiesALatePosition) {
   EXPECT_EQ(check.status, 0) << check.out;
   EXPECT_EQ(check.out.rfind("accepted", 0), 0u) << check.out;
 
-  // bookgen proven lists it, as an arena openings file: its moves, replayed, give the position.
+  // bookgen proven lists it (with the wins the run recorded below it), as an arena openings
+  // file: each line's moves, replayed, give a position; one of them is the target.
   const CommandRun proven = runCommand(bookgen + "proven --db " + db + " --fewest 1 --most 60 --count 50 2>/dev/null");
   ASSERT_EQ(proven.status, 0) << proven.out;
   std::istringstream text(proven.out);
   std::vector<arena::Opening> openings;
   std::string error;
   ASSERT_TRUE(arena::parseOpenings(text, "proven", openings, error)) << error;
-  ASSERT_EQ(openings.size(), 1u) << proven.out;
-  Board replayed;
-  for (Cell c : openings[0]) {
-    ASSERT_TRUE(replayed.isLegal(c));
-    ASSERT_EQ(replayed.play(c), Outcome::None) << proven.out;
+  bool listed = false;
+  for (const arena::Opening& opening : openings) {
+    Board replayed;
+    for (Cell c : opening) {
+      ASSERT_TRUE(replayed.isLegal(c));
+      ASSERT_EQ(replayed.play(c), Outcome::None) << proven.out;
+    }
+    listed |= canonicalize(replayed).key == canonicalize(won.board).key;
   }
-  EXPECT_TRUE(canonicalize(replayed).key == canonicalize(won.board).key) << proven.out;
+  EXPECT_TRUE(listed) << proven.out;
+}
+
+// A claim disproven without a draw is the other side's proof: prove records it so, and the book
+// then knows the position won for its mover.
+TEST_F(ProveCommand, ADisproofThatRestsOnNoDrawIsRecordedAsTheDefendersWin) {
+  const WonPosition won = wonLatePosition(12, 40);
+  const std::string db = scratchPath("prove_defender.db");
+  const CommandRun prove = runCommand(bookgen + "prove --db " + db + " --winner opponent --moves '" + won.moves + "' 2>&1");
+  ASSERT_EQ(prove.status, 0) << prove.out;
+  EXPECT_NE(prove.out.find("target DISPROVEN: the defender wins (recorded as its proof)"), std::string::npos) << prove.out;
+  const CommandRun again = runCommand(bookgen + "prove --db " + db + " --moves '" + won.moves + "' 2>&1");
+  EXPECT_NE(again.out.find("the book already proves this position: a win for the player to move"), std::string::npos) << again.out;
 }
 
 // Ctrl-C during a long prove: exit 130, and the run is saved (its record is in the database).

@@ -932,13 +932,20 @@ int proveCommand(int argc, char** argv) {
             << " after '" << s.moves << "' with " << s.prove.threads << " threads\n";
   Prover prover(target, attacker, s.prove, known, record, save);
   const ProofNumbers n = prover.run(gStop, std::cerr);
-  if (n.proven()) record(target, attacker == target.toMove() ? Proof::Win : Proof::Loss,
-                         attacker == target.toMove() ? [&] {
-                           for (size_t k : prover.topItems()) if (prover.items()[k].numbers.proven()) return prover.items()[k].move;
-                           return kNoCell;
-                         }() : kNoCell);
+  // The target won for one side: its winning move is an item lost for that item's mover.
+  if (const Proof p = moverProof(n, attacker == target.toMove()); p != Proof::Unknown) {
+    Cell win = kNoCell;
+    for (size_t k : prover.topItems()) {
+      const ProveItem& i = prover.items()[k];
+      if (p == Proof::Win && moverProof(i.numbers, attacker == i.board.toMove()) == Proof::Loss) win = i.move;
+    }
+    record(target, p, win);
+  }
   save();
-  std::cerr << "target " << (n.proven() ? "PROVEN: the attacker wins" : n.disproven() ? "DISPROVEN: the attacker does not win" : "open")
+  std::cerr << "target " << (n.proven()         ? "PROVEN: the attacker wins"
+                             : n.defenderWins() ? "DISPROVEN: the defender wins (recorded as its proof)"
+                             : n.disproven()    ? "DISPROVEN: the attacker does not win (a draw is not ruled out)"
+                                                : "open")
             << " (pn " << n.pn << ", dn " << n.dn << "); " << prover.settledPositions() << " positions settled in the searches, "
             << prover.deeperRecorded() << " proofs below the target's moves recorded\n";
   return runExit(!saveFailed, error);

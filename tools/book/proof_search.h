@@ -3,7 +3,10 @@
 // Invariants:
 // - An attacker-to-move node is an OR node (proven when one child is), a defender-to-move node an
 //   AND node (proven when every child is). Proof and disproof numbers are those of the claim:
-//   pn = 0 proven (the attacker wins), dn = 0 disproven (the defender wins or draws).
+//   pn = 0 proven (the attacker wins), dn = 0 disproven (the defender wins or draws), and
+//   kDefenderWins when the disproof rests on no draw: a draw leaf, an attacker-to-move node with
+//   one child that may draw, or a defender-to-move node whose disproven children all may, is a
+//   plain kDisproven. So a defender's win is as sure as a proof (it is recorded as one).
 // - There is no steal: positions are searched as placements only (a class root "not stolen").
 // - Moves are cut only by the rules, so a proof is a proof: a winning cell ends a node; with one
 //   opponent winning cell the block is the only move; a cell that makes the mover's own 3 is never
@@ -79,21 +82,24 @@ class ProofSearch {
     return e ? e->numbers : ProofNumbers{};
   }
 
-  // A winning move of the attacker to move at b, b proven by this search (or kNoCell): a winning
-  // cell, a threat sequence's first move, the exact solver's move, or a child proven in the table
-  // or by the cheap tests (a forgotten child is evaluated again).
+  // A winning move of the player to move at b, b settled for it by this search (proven with the
+  // attacker to move, kDefenderWins with the defender), or kNoCell: a winning cell, a threat
+  // sequence's first move, the exact solver's move, or a child settled for it in the table or by
+  // the cheap tests (a forgotten child is evaluated again).
   Cell winningMove(const Board& b, int attacker) {
     attacker_ = attacker;
     const int me = b.toMove();
+    const bool attackerMoves = me == attacker;
     if (const Bitboard wins = b.winningCells(me)) return lowestCell(wins);
     const ForcingResult f = forcing_.solve(b, options_.forcingDepth, options_.forcingNodes * 10);
     if (f.win) return f.move;
     for (const Child& c : children(b, attacker_)) {
-      if (c.terminal == Terminal::AttackerWins) return c.move;
+      if (c.terminal == (attackerMoves ? Terminal::AttackerWins : Terminal::DefenderWins)) return c.move;
       if (c.terminal != Terminal::None) continue;
-      const ProofKey key = keyOf(c.board, false);  // the defender moves there
+      const ProofKey key = keyOf(c.board, !attackerMoves);
       const Entry* e = table_.find(key);
-      if ((e ? e->numbers : evaluate(c.board, false, PositionKey{key.mine, key.theirs, false})).proven()) return c.move;
+      const ProofNumbers n = e ? e->numbers : evaluate(c.board, !attackerMoves, PositionKey{key.mine, key.theirs, false});
+      if (attackerMoves ? n.proven() : n.defenderWins()) return c.move;
     }
     if (popcount(b.empty()) <= options_.endgameCells) {
       const EndgameResult e = endgame_.solve(b, options_.endgameNodes * 10);
@@ -127,7 +133,7 @@ class ProofSearch {
     }
   }
 
-  enum class Terminal : uint8_t { None, AttackerWins, AttackerFails };
+  enum class Terminal : uint8_t { None, AttackerWins, DefenderWins, Draw };
   struct Child {
     Cell move;
     Terminal terminal;  // a move the rules end the game with, for or against the attacker
@@ -151,9 +157,9 @@ class ProofSearch {
       }
       Child child{m, Terminal::None, b};
       const Outcome o = child.board.play(m);
-      if (o == Outcome::Win) child.terminal = orNode ? Terminal::AttackerWins : Terminal::AttackerFails;
-      else if (o == Outcome::Loss) child.terminal = orNode ? Terminal::AttackerFails : Terminal::AttackerWins;
-      else if (o == Outcome::Draw) child.terminal = Terminal::AttackerFails;
+      if (o == Outcome::Win) child.terminal = orNode ? Terminal::AttackerWins : Terminal::DefenderWins;
+      else if (o == Outcome::Loss) child.terminal = orNode ? Terminal::DefenderWins : Terminal::AttackerWins;
+      else if (o == Outcome::Draw) child.terminal = Terminal::Draw;
       out.push_back(child);
     }
     return out;
@@ -161,10 +167,12 @@ class ProofSearch {
 
   // A node's numbers from its children's: `least` the least of the numbers it minimises (pn at an
   // OR node, dn at an AND node), `sum` the sum of the others. No child, or every child settled
-  // against the node's player, settles the node that way.
-  static ProofNumbers combined(bool orNode, uint32_t least, uint64_t sum) {
-    if (least == kProofInfinity) return orNode ? kDisproven : kProven;
-    if (least == 0) return orNode ? kProven : kDisproven;
+  // against the node's player, settles the node that way. `defenderWins`: whether a disproof
+  // rests on no draw (at an OR node every child is kDefenderWins, at an AND node one is).
+  static ProofNumbers combined(bool orNode, uint32_t least, uint64_t sum, bool defenderWins) {
+    const ProofNumbers disproof = defenderWins ? kDefenderWins : kDisproven;
+    if (least >= kProofInfinity) return orNode ? disproof : kProven;
+    if (least == 0) return orNode ? kProven : disproof;
     const uint32_t total = saturatedSum(sum);
     return orNode ? ProofNumbers{least, total} : ProofNumbers{total, least};
   }
@@ -188,14 +196,16 @@ class ProofSearch {
     if (options_.maxEntries && table_.size() >= room) table_.keepOnly([](const Entry& e) { return e.numbers.settled(); });
     if (options_.maxEntries && table_.size() >= room) table_.clear();
   }
-  // Every proven position this search expanded (its proof is the search's work, not a cheap test
-  // at its creation): canonical key (for the player to move) and whether the attacker moves there.
+  // Every position this search expanded and settled with a win for one side (proven, or
+  // kDefenderWins; the verdict is the search's work, not a cheap test at its creation): canonical
+  // key (for the player to move), whether the attacker moves there, and the mover's proof.
   template <class Visit>
-  void forEachExpandedProof(Visit visit) const {
+  void forEachExpandedWin(Visit visit) const {
     table_.forEach([&](const Entry& e) {
-      if (!e.expanded() || !e.numbers.proven()) return;
+      if (!e.expanded()) return;
       const ProofKey k = e.key();
-      visit(PositionKey{k.mine, k.theirs, false}, k.attackerToMove);
+      const Proof p = moverProof(e.numbers, k.attackerToMove);
+      if (p != Proof::Unknown) visit(PositionKey{k.mine, k.theirs, false}, k.attackerToMove, p);
     });
   }
 
@@ -247,7 +257,7 @@ class ProofSearch {
     auto [e, added] = table_.insert(key);
     if (added) {
       if (check && lostToPassLine(*check, move, b)) {
-        e->numbers = orNode ? kProven : kDisproven;  // the mover here, the parent's opponent, wins
+        e->numbers = orNode ? kProven : kDefenderWins;  // the mover here, the parent's opponent, wins
         zoneSettled_.fetch_add(1, std::memory_order_relaxed);
       } else {
         e->numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false});
@@ -260,17 +270,18 @@ class ProofSearch {
   // Numbers of a new node from the rules, the book's proofs and the threat solver.
   ProofNumbers evaluate(const Board& b, bool orNode, const PositionKey& canonical) {
     const int me = b.toMove(), opp = me ^ 1;
-    auto moverWins = [&] { return orNode ? kProven : kDisproven; };
-    auto moverFails = [&] { return orNode ? kDisproven : kProven; };  // a draw fails the attacker either way
+    auto moverWins = [&] { return orNode ? kProven : kDefenderWins; };
+    auto moverLoses = [&] { return orNode ? kDefenderWins : kProven; };
     if (b.winningCells(me)) return moverWins();
     const Bitboard threats = b.winningCells(opp);
-    if (severalCells(threats) || (threats & b.losingCells(me))) return moverFails();
+    if (severalCells(threats) || (threats & b.losingCells(me))) return moverLoses();
     if (threats && (b.occupied() | threats) == kFullBoard) return kDisproven;  // the block draws
-    if (!threats && !(b.empty() & ~b.losingCells(me))) return moverFails();
+    if (!b.empty()) return kDisproven;  // a full board: a draw fails the attacker either way
+    if (!threats && !(b.empty() & ~b.losingCells(me))) return moverLoses();
     if (known_) {
       const Proof p = known_(canonical);
       if (p == Proof::Win) return moverWins();
-      if (p == Proof::Loss) return moverFails();
+      if (p == Proof::Loss) return moverLoses();
     }
     if (forcing_.solve(b, options_.forcingDepth, options_.forcingNodes).win) return moverWins();
     return ProofNumbers{};
@@ -285,8 +296,8 @@ class ProofSearch {
       if (popcount(b.empty()) <= options_.endgameCells) {
         const EndgameResult r = endgame_.solve(b, options_.endgameNodes);
         if (r.solved) {
-          const bool attackerWins = orNode ? r.value > 0 : r.value < 0;  // a draw fails the attacker
-          e.numbers = attackerWins ? kProven : kDisproven;
+          const int attackerValue = orNode ? r.value : -r.value;  // a draw fails the attacker
+          e.numbers = attackerValue > 0 ? kProven : attackerValue < 0 ? kDefenderWins : kDisproven;
           settled_.fetch_add(1, std::memory_order_relaxed);
           return;
         }
@@ -307,23 +318,26 @@ class ProofSearch {
       table_.prefetch(keys[i]);
     }
     for (size_t i = 0; i < list.size(); ++i)
-      entries[i] = list[i].terminal == Terminal::AttackerWins    ? &attackerWins_
-                   : list[i].terminal == Terminal::AttackerFails ? &attackerFails_
-                                                                 : &entry(list[i].board, keys[i], pass, list[i].move);
+      entries[i] = list[i].terminal == Terminal::AttackerWins   ? &attackerWins_
+                   : list[i].terminal == Terminal::DefenderWins ? &defenderWins_
+                   : list[i].terminal == Terminal::Draw         ? &drawn_
+                                                                : &entry(list[i].board, keys[i], pass, list[i].move);
     for (;;) {
       // OR: pn = min, dn = sum; AND: pn = sum, dn = min. "phi" is the number the node minimises.
       uint64_t sum = 0;
       uint32_t best = kProofInfinity, second = kProofInfinity;
       size_t bestIndex = 0;
+      bool everyDefenderWins = true, someDefenderWins = false;
       for (size_t i = 0; i < list.size(); ++i) {
         const ProofNumbers n = entries[i]->numbers;
         const uint32_t phi = orNode ? n.pn : n.dn, delta = orNode ? n.dn : n.pn;
         sum += delta;
+        everyDefenderWins &= n.defenderWins(), someDefenderWins |= n.defenderWins();
         if (phi < best) second = best, best = phi, bestIndex = i;
         else if (phi < second) second = phi;
       }
       const uint32_t total = saturatedSum(sum);
-      const ProofNumbers now = combined(orNode, best, sum);
+      const ProofNumbers now = combined(orNode, best, sum, orNode ? everyDefenderWins : someDefenderWins);
       e.numbers = now;
       if (orNode ? now.proven() : now.disproven()) order_.settled(orNode, stones, list[bestIndex].move);
       if (now.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
@@ -348,7 +362,8 @@ class ProofSearch {
   EndgameSolver endgame_;
   ProofTable table_;
   MoveOrder order_;
-  Entry attackerWins_ = settledChild(kProven), attackerFails_ = settledChild(kDisproven);  // the children the rules end
+  Entry attackerWins_ = settledChild(kProven), defenderWins_ = settledChild(kDefenderWins),
+        drawn_ = settledChild(kDisproven);  // the children the rules end
   int attacker_ = 0;
   std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0};
   uint64_t limit_ = 0;

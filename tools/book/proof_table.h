@@ -17,19 +17,32 @@
 #include <vector>
 
 #include "bitboard.h"
+#include "result.h"
 #include "rng.h"
 
 namespace yav::book {
 
 constexpr uint32_t kProofInfinity = 1u << 30;
 
+// A claim's numbers: "the attacker wins". A disproof is "no win", which may be a draw; one that
+// rests on no draw (the defender wins) carries a proof number above infinity, so that the tables
+// keep it in the same 8 bytes.
 struct ProofNumbers {
   uint32_t pn = 1, dn = 1;
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
+  bool defenderWins() const { return dn == 0 && pn > kProofInfinity; }
   bool settled() const { return pn == 0 || dn == 0; }
 };
-constexpr ProofNumbers kProven{0, kProofInfinity}, kDisproven{kProofInfinity, 0};
+constexpr ProofNumbers kProven{0, kProofInfinity}, kDisproven{kProofInfinity, 0}, kDefenderWins{kProofInfinity + 1, 0};
+
+// What settled numbers say of the player to move: a win, a loss, or Unknown (open, or a
+// disproof that may rest on a draw).
+inline Proof moverProof(const ProofNumbers& n, bool attackerToMove) {
+  if (n.proven()) return attackerToMove ? Proof::Win : Proof::Loss;
+  if (n.defenderWins()) return attackerToMove ? Proof::Loss : Proof::Win;
+  return Proof::Unknown;
+}
 
 struct ProofKey {
   Bitboard mine, theirs;

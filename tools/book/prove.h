@@ -6,9 +6,10 @@
 // - The claim is "the attacker wins from the target", the attacker being the player to move or
 //   the other one. The target's moves (rule-pruned, one per symmetry class) are the work items;
 //   the target is settled as an OR node (attacker to move) or an AND node over them.
-// - A verdict is written only for a position this run settled: a proven win carries the winning
-//   move alone; a proven loss carries every move class, each proven lost (so the graph's node is
-//   complete). Disproofs write nothing: a disproof is "no win", which may be a draw.
+// - A verdict is written only for a position this run settled with a win for one side (a proof,
+//   or a disproof that rests on no draw: kDefenderWins): a win carries the winning move alone; a
+//   loss carries every move class, each proven lost (so the graph's node is complete). Other
+//   disproofs write nothing: "no win" may be a draw.
 // - Each item is searched by one thread at a time with a budget that doubles at each turn; the
 //   next item is the most proving free one of the item tree (next()); each thread keeps its own
 //   table between its items.
@@ -64,7 +65,7 @@ struct ProveItem {
   bool busy = false;
   int parent = -1;         // index of the parent item; -1: a move of the target
   std::vector<size_t> children;  // its moves' items, once split
-  Cell proofMove = kNoCell;      // a proven item's winning move (the attacker to move there)
+  Cell proofMove = kNoCell;      // a won item's winning move (its mover wins: moverProof)
   std::atomic<bool> stop{false};  // set once it or an ancestor is settled (or the run ends)
 };
 
@@ -147,13 +148,18 @@ class Prover {
     const bool orNode = b.toMove() == attacker_;
     uint64_t sum = 0;
     uint32_t best = kProofInfinity;
+    bool everyDefenderWins = true, someDefenderWins = false;
     for (size_t k : indices) {
       const ProofNumbers n = shown(items_[k]);
       const uint32_t phi = orNode ? n.pn : n.dn, delta = orNode ? n.dn : n.pn;
       best = std::min(best, phi), sum += delta;
+      everyDefenderWins &= n.defenderWins(), someDefenderWins |= n.defenderWins();
     }
-    return ProofSearch::combined(orNode, best, sum);
+    return ProofSearch::combined(orNode, best, sum, orNode ? everyDefenderWins : someDefenderWins);
   }
+
+  // The proof of `n` for the mover at b (Unknown when it settles no win).
+  Proof moverProofAt(const Board& b, const ProofNumbers& n) const { return moverProof(n, b.toMove() == attacker_); }
 
   // An item's numbers as they stand: its own search's, or, once it is split and each of its open
   // moves has had a turn, its moves' combined.
@@ -171,7 +177,8 @@ class Prover {
       ProveItem& item = items_.emplace_back();  // a deque: the other items stay where they are
       item.move = c.move, item.board = c.board, item.budget = options_.firstBudget, item.parent = parent;
       if (c.terminal == ProofSearch::Terminal::AttackerWins) item.numbers = kProven;
-      else if (c.terminal == ProofSearch::Terminal::AttackerFails) item.numbers = kDisproven;
+      else if (c.terminal == ProofSearch::Terminal::DefenderWins) item.numbers = kDefenderWins;
+      else if (c.terminal == ProofSearch::Terminal::Draw) item.numbers = kDisproven;
       (parent < 0 ? topItems_ : items_[size_t(parent)].children).push_back(items_.size() - 1);
     }
   }
@@ -237,7 +244,7 @@ class Prover {
   }
 
   // After an item's numbers changed: each split ancestor that its children now settle takes their
-  // combined numbers, and is recorded when proven.
+  // combined numbers, and is recorded when it is won for one side.
   void settleFromChildren(ProveItem& item) {
     for (ProveItem* p = &item; p; p = parentOf(*p)) {
       if (p->numbers.settled() || p->children.empty()) continue;
@@ -245,11 +252,11 @@ class Prover {
       if (!n.settled()) continue;
       p->numbers = n;
       stopBelow(*p);
-      const bool orNode = p->board.toMove() == attacker_;
-      if (orNode && n.proven())
+      const Proof proof = moverProofAt(p->board, n);
+      if (proof == Proof::Win)
         for (size_t k : p->children)
-          if (items_[k].numbers.proven()) p->proofMove = items_[k].move;
-      if (n.proven()) record_(p->board, orNode ? Proof::Win : Proof::Loss, p->proofMove);
+          if (moverProofAt(items_[k].board, items_[k].numbers) == Proof::Loss) p->proofMove = items_[k].move;
+      if (proof != Proof::Unknown) record_(p->board, proof, p->proofMove);
     }
   }
 
@@ -273,12 +280,13 @@ class Prover {
       if (search.full()) search.forget();
       const ProofNumbers n = runSliced(search, *item, budget, recordedAt);
       const std::vector<Cell> line = search.principalLine(board, attacker_);
-      const Cell win = n.settled() && board.toMove() == attacker_ && n.proven() ? search.winningMove(board, attacker_) : kNoCell;
+      const Proof proof = moverProofAt(board, n);
+      const Cell win = proof == Proof::Win ? search.winningMove(board, attacker_) : kNoCell;
       std::lock_guard<std::mutex> g(lock_);
       item->busy = false, item->budget = budget * 2;
       if (!item->numbers.settled()) {  // not settled meanwhile by its children
         item->numbers = n, item->proofMove = win;
-        if (n.proven()) record_(board, board.toMove() == attacker_ ? Proof::Win : Proof::Loss, win);
+        if (proof != Proof::Unknown) record_(board, proof, win);
         if (n.settled()) stopBelow(*item);
       }
       std::vector<Cell> path(line);
@@ -306,31 +314,37 @@ class Prover {
     }
   }
 
-  // The positions the search proved 2..recordPlies plies below the target, each recorded once.
-  // (One ply below are the target's moves: items, recorded as they settle.)
+  // The positions the search settled with a win for one side 2..recordPlies plies below the
+  // target, each recorded once. (One ply below are the target's moves: items, recorded as they
+  // settle.)
   void recordDeeperProofs(ProofSearch& search) {
+    struct Found {
+      PositionKey key;
+      bool attackerToMove;
+      Proof proof;
+    };
     const int targetStones = target_.stoneCount();
-    std::vector<std::pair<PositionKey, bool>> found;
-    search.forEachExpandedProof([&](const PositionKey& k, bool attackerToMove) {
+    std::vector<Found> found;
+    search.forEachExpandedWin([&](const PositionKey& k, bool attackerToMove, Proof p) {
       const int plies = popcount(k.mine | k.theirs) - targetStones;
-      if (plies >= 2 && plies <= options_.recordPlies) found.push_back({k, attackerToMove});
+      if (plies >= 2 && plies <= options_.recordPlies) found.push_back({k, attackerToMove, p});
     });
-    std::vector<std::pair<PositionKey, bool>> fresh;
+    std::vector<Found> fresh;
     {
       std::lock_guard<std::mutex> g(lock_);
-      for (const auto& f : found)
-        if (recordedBelow_.insert({f.first.mine, f.first.theirs}).second) fresh.push_back(f);
+      for (const Found& f : found)
+        if (recordedBelow_.insert({f.key.mine, f.key.theirs}).second) fresh.push_back(f);
     }
     std::vector<std::pair<Board, Cell>> proofs;  // the winning moves, found outside the lock
-    for (const auto& [k, attackerToMove] : fresh) {
-      const Board b = boardOf(k);
-      proofs.push_back({b, attackerToMove ? search.winningMove(b, b.toMove()) : kNoCell});
+    for (const Found& f : fresh) {
+      const Board b = boardOf(f.key);
+      const int attacker = f.attackerToMove ? b.toMove() : b.toMove() ^ 1;
+      proofs.push_back({b, f.proof == Proof::Win ? search.winningMove(b, attacker) : kNoCell});
     }
     std::lock_guard<std::mutex> g(lock_);
     for (size_t i = 0; i < fresh.size(); ++i) {
-      const bool attackerToMove = fresh[i].second;
-      if (attackerToMove && proofs[i].second == kNoCell) continue;
-      record_(proofs[i].first, attackerToMove ? Proof::Win : Proof::Loss, proofs[i].second);
+      if (fresh[i].proof == Proof::Win && proofs[i].second == kNoCell) continue;
+      record_(proofs[i].first, fresh[i].proof, proofs[i].second);
       ++deeperRecorded_;
     }
   }
