@@ -27,7 +27,7 @@ using namespace yav::book;
 
 namespace {
 
-constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, move-order";
+constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, move-order, table";
 
 // "name=value ..." over the defaults; "" or an error naming the item.
 std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
@@ -44,6 +44,7 @@ std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
     else if (name == "epsilon") o.epsilon = v;
     else if (name == "defence-zone") o.defenceZone = v != 0;
     else if (name == "move-order") o.moveOrder = v != 0;
+    else if (name == "table") o.maxEntries = size_t(v);
     else return "'" + name + "' is no setting (" + std::string(kSettingNames) + ")";
   }
   return "";
@@ -66,6 +67,10 @@ Settling settle(const Target& t, const ProofSearchOptions& o, uint64_t budget) {
   const auto start = std::chrono::steady_clock::now();
   Settling out;
   out.numbers = search.run(t.board, t.attacker, budget);
+  while (!out.numbers.settled() && search.full() && search.expansions() < budget) {  // as prove does: forget, go on
+    search.forget();
+    out.numbers = search.run(t.board, t.attacker, budget - search.expansions());
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out.expansions = search.expansions();
   return out;
