@@ -3,6 +3,7 @@
 // command-line behaviour of bookgen prove and bookgen certificate.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -563,6 +564,31 @@ TEST_F(ProveCommand, ADisproofThatRestsOnNoDrawIsRecordedAsTheDefendersWin) {
   EXPECT_NE(prove.out.find("target DISPROVEN: the defender wins (recorded as its proof)"), std::string::npos) << prove.out;
   const CommandRun again = runCommand(bookgen + "prove --db " + db + " --moves '" + won.moves + "' 2>&1");
   EXPECT_NE(again.out.find("the book already proves this position: a win for the player to move"), std::string::npos) << again.out;
+}
+
+// bookgen classes reads the proof frontier from the committed book: 3 3 and 4 4 are proven (a
+// certificate each, docs/proofs.md), and each class's replies add up.
+TEST_F(ProveCommand, ClassesListsTheFrontierOfTheCommittedBook) {
+  const CommandRun r = runCommand(bookgen + "classes --db " + std::string(YAVALATH_SOURCE_DIR) + "/book/book.db 2>&1");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::istringstream text(r.out);
+  std::string line;
+  int rows = 0;
+  while (std::getline(text, line)) {
+    char name[8], value[8];
+    int x = 0, lost = 0, replies = 0, won = 0, open = 0;
+    if (std::sscanf(line.c_str(), "%d %7s %7s %d of %d %d", &x, name, value, &lost, &replies, &won) != 6) continue;
+    ++rows;
+    const size_t dash = line.rfind(" -");
+    if (dash == std::string::npos || dash + 2 != line.size()) open = 1 + int(std::count(line.begin(), line.end(), ','));
+    EXPECT_EQ(lost + won + open, replies) << line;
+    const std::string cls = std::to_string(x) + " " + name;
+    if (cls == "3 3" || cls == "4 4") {
+      EXPECT_EQ(std::string(value) + " " + std::to_string(lost), "loss " + std::to_string(replies)) << line;
+    }
+  }
+  EXPECT_EQ(rows, 9) << r.out;
+  EXPECT_NE(r.out.find(" of 9 classes proven"), std::string::npos) << r.out;
 }
 
 // Ctrl-C during a long prove: exit 130, and the run is saved (its record is in the database).

@@ -51,7 +51,8 @@ const char* const kCommands =
     "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n"
     "       bookgen prove [options]       proof-number searches of a position's replies; settled ones become verdicts\n"
     "       bookgen certificate [options] writes a checkable proof of a position (docs/proofs.md)\n"
-    "       bookgen proven [options]      positions the book proves won for the player to move, as arena openings\n";
+    "       bookgen proven [options]      positions the book proves won for the player to move, as arena openings\n"
+    "       bookgen classes [--db FILE]   the 9 first-move classes: each one's replies proven lost, won and open\n";
 const char* const kFooter =
     "A database is one file or a folder of segment files read as one (docs/database.md); in a folder each\n"
     "writer adds a segment of its own. Only one process writes a database at a time (lock FILE.lock); each\n"
@@ -1069,6 +1070,45 @@ int provenCommand(int argc, char** argv) {
   return 0;
 }
 
+// The proof frontier: for each first-move class (one stone, not stolen, the other player to move),
+// its replies (one per symmetry class) that the book proves lost or won for the player making
+// them, and the class's value for that player: a win once one reply wins, a loss once all lose.
+int classesCommand(int argc, char** argv) {
+  ProofSettings s;
+  cli::Flags flags("bookgen");
+  flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath);
+  flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "classes options:\n");
+  Database db;
+  std::string error;
+  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
+  std::cout << "first-move classes in " << s.dbPath << " (" << s.grown.deep.key() << "): the value for player 2, "
+            << "who moves after the stone (not stolen), from the book's proofs of its replies\n"
+            << "class  value  replies lost  won  open replies\n";
+  int proven = 0;
+  for (Cell stone : moveClasses(Board())) {
+    Board b;
+    b.play(stone);
+    int replies = 0, lost = 0, won = 0;
+    std::string open;
+    for (Cell reply : moveClasses(b)) {
+      if (reply == stone) continue;  // the steal
+      Board after = b;
+      after.play(reply);
+      const Proof p = graphProof(graph, after);  // for player 1, to move after the reply
+      ++replies, lost += p == Proof::Win, won += p == Proof::Loss;
+      if (p != Proof::Win && p != Proof::Loss) open += (open.empty() ? "" : ", ") + cellName(reply);
+    }
+    const char* value = won ? "win" : lost == replies ? "loss" : "open";
+    proven += won || lost == replies;
+    char line[96];
+    std::snprintf(line, sizeof line, "%-6s %-6s %2d of %-2d      %-4d ", cellName(stone).c_str(), value, lost, replies, won);
+    std::cout << line << (open.empty() ? "-" : open) << "\n";
+  }
+  std::cout << proven << " of 9 classes proven\n";
+  return 0;
+}
+
 int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "";
   if (command == "run") return growCommand(argc - 2, argv + 2);
@@ -1096,6 +1136,7 @@ int main(int argc, char** argv) {
   if (command == "prove") return proveCommand(argc - 2, argv + 2);
   if (command == "certificate") return certificateCommand(argc - 2, argv + 2);
   if (command == "proven") return provenCommand(argc - 2, argv + 2);
+  if (command == "classes") return classesCommand(argc - 2, argv + 2);
   if (command == "--help" || command == "-h") {
     std::cout << usage();
     return 0;
