@@ -947,7 +947,7 @@ int proveCommand(int argc, char** argv) {
                              : n.defenderWins() ? "DISPROVEN: the defender wins (recorded as its proof)"
                              : n.disproven()    ? "DISPROVEN: the attacker does not win (a draw is not ruled out)"
                                                 : "open")
-            << " (pn " << n.pn << ", dn " << n.dn << "); " << prover.settledPositions() << " positions settled in the searches, "
+            << " (pn " << proofNumberText(n.pn) << ", dn " << proofNumberText(n.dn) << "); " << prover.settledPositions() << " positions settled in the searches, "
             << prover.deeperRecorded() << " proofs below the target's moves recorded\n";
   return runExit(!saveFailed, error);
 }

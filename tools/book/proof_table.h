@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "bitboard.h"
@@ -35,6 +36,9 @@ struct ProofNumbers {
   bool settled() const { return pn == 0 || dn == 0; }
 };
 constexpr ProofNumbers kProven{0, kProofInfinity}, kDisproven{kProofInfinity, 0}, kDefenderWins{kProofInfinity + 1, 0};
+
+// A proof or disproof number as progress lines show it: "inf" from infinity up.
+inline std::string proofNumberText(uint32_t n) { return n >= kProofInfinity ? "inf" : std::to_string(n); }
 
 // What settled numbers say of the player to move: a win, a loss, or Unknown (open, or a
 // disproof that may rest on a draw).

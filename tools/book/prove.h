@@ -352,12 +352,16 @@ class Prover {
   void report(std::ostream& log, double seconds, uint64_t expansions, uint64_t settled, double settledRate) const {
     std::lock_guard<std::mutex> g(lock_);
     const ProofNumbers root = numbersOver(target_, topItems_);
-    size_t proven = 0, disproven = 0, split = 0;
-    for (size_t k : topItems_) proven += items_[k].numbers.proven(), disproven += items_[k].numbers.disproven();
+    size_t proven = 0, disproven = 0, defenderWins = 0, split = 0;
+    for (size_t k : topItems_) {
+      const ProofNumbers n = items_[k].numbers;
+      proven += n.proven(), disproven += n.disproven(), defenderWins += n.defenderWins();
+    }
     for (const ProveItem& i : items_) split += !i.children.empty();
     std::ostringstream line;
-    line << std::fixed << std::setprecision(0) << "prove: " << seconds << " s | target pn " << root.pn << " dn " << root.dn
-         << " | replies " << proven << " proven, " << disproven << " disproven of " << topItems_.size();
+    line << std::fixed << std::setprecision(0) << "prove: " << seconds << " s | target pn " << proofNumberText(root.pn) << " dn " << proofNumberText(root.dn)
+         << " | replies " << proven << " proven, " << disproven << " disproven (" << defenderWins
+         << " won by the defender) of " << topItems_.size();
     if (split) line << " (" << split << " split for idle threads, " << items_.size() << " items)";
     line << " | " << expansions << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions "
          << settled << " (" << settledRate * 3600 << "/h)";
@@ -366,7 +370,7 @@ class Prover {
       line << " | open:";
       for (size_t k : topItems_)
         if (!items_[k].numbers.settled())
-          line << " " << cellName(items_[k].move) << " (pn " << shown(items_[k]).pn << ", dn " << shown(items_[k]).dn << ");";
+          line << " " << cellName(items_[k].move) << " (pn " << proofNumberText(shown(items_[k]).pn) << ", dn " << proofNumberText(shown(items_[k]).dn) << ");";
     }
     line << " | deepest open line:";
     for (Cell c : deepest_) line << " " << cellName(c) << ";";
