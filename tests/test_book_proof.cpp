@@ -591,6 +591,25 @@ TEST_F(ProveCommand, ClassesListsTheFrontierOfTheCommittedBook) {
   EXPECT_NE(r.out.find(" of 9 classes proven"), std::string::npos) << r.out;
 }
 
+// A class proven by prove (its replies all lost, here from the committed book's proofs) is
+// recorded as searched: placements only, on the position after a steal. Recorded on the position
+// with the steal open, its loss called the steal lost too.
+TEST_F(ProveCommand, AProvenClassLeavesTheStealAlone) {
+  const std::string db = scratchPath("prove_class.db");
+  ASSERT_EQ(runCommand("rm -rf " + db + " && cp -r " + std::string(YAVALATH_SOURCE_DIR) + "/book/book.db " + db +
+                       " && rm -f " + db + "/*.lock").status, 0);
+  const CommandRun prove = runCommand(bookgen + "prove --db " + db + " --moves '4 4' --winner opponent --threads 1 2>&1");
+  ASSERT_EQ(prove.status, 0) << prove.out;
+  EXPECT_NE(prove.out.find("target PROVEN"), std::string::npos) << prove.out;
+  const CommandRun show = runCommand(bookgen + "show --db " + db + " --moves '4 4' 2>&1");
+  const size_t steal = show.out.find("\n4 4 (steal)");
+  ASSERT_NE(steal, std::string::npos) << show.out;
+  const std::string row = show.out.substr(steal + 1, show.out.find('\n', steal + 1) - steal - 1);
+  EXPECT_NE(row.find(" win "), std::string::npos) << row;
+  EXPECT_EQ(row.find("proven loss"), std::string::npos) << row;
+  runCommand("rm -rf " + db);
+}
+
 // Ctrl-C during a long prove: exit 130, and the run is saved (its record is in the database).
 // The target is one that hours of search have left open ('3 2; 3 3' for player 1): a target the
 // search settles in a fraction of a second (as the move order settles '3 3; 0 0') ends the run

@@ -906,7 +906,9 @@ int proveCommand(int argc, char** argv) {
   // their values), and the segment saves it since it now proves more moves (db_store.h).
   auto record = [&](const Board& b, Proof p, Cell win) {
     if (p == Proof::Win && win == kNoCell) return;
-    const Canonical c = canonicalize(b);
+    // Placements only, as searched: a one-stone target is its class, the position after a steal,
+    // never the one where the steal is open (a loss there would call the steal lost).
+    const Canonical c = canonicalize(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false});
     const DeepVerdict* searched = db.verdict(key, c.key);
     DeepVerdict v = searched ? *searched : DeepVerdict();
     auto markProven = [&v](Cell move, Proof proof) {
@@ -919,7 +921,8 @@ int proveCommand(int argc, char** argv) {
       v.best = c.toCanonical(win);
       markProven(v.best, Proof::Win);
     } else {
-      for (Cell m : moveClasses(b)) markProven(c.toCanonical(m), Proof::Loss);
+      for (Cell m : moveClasses(b))
+        if (m != b.stealCell()) markProven(c.toCanonical(m), Proof::Loss);
       if (v.best == kNoCell && !v.moves.empty()) v.best = v.moves.front().move;
     }
     db.setVerdict(key, c.key, v);
