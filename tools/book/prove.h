@@ -66,6 +66,7 @@ struct ProveItem {
   int parent = -1;         // index of the parent item; -1: a move of the target
   std::vector<size_t> children;  // its moves' items, once split
   Cell proofMove = kNoCell;      // a won item's winning move (its mover wins: moverProof)
+  int lastThread = -1;           // the thread of its last turn (whose table holds its tree)
   std::atomic<bool> stop{false};  // set once it or an ancestor is settled (or the run ends)
 };
 
@@ -91,7 +92,7 @@ class Prover {
     for (int t = 0; t < options_.threads; ++t) searches.push_back(std::make_unique<ProofSearch>(options_.search, known_));
     for (int t = 0; t < options_.threads; ++t)
       workers.emplace_back([&, t] {
-        work(*searches[size_t(t)], stop, done);
+        work(*searches[size_t(t)], t, stop, done);
         recordDeeperProofs(*searches[size_t(t)]);
       });
     double lastReport = 0, lastCheckpoint = 0;
@@ -260,7 +261,7 @@ class Prover {
     }
   }
 
-  void work(ProofSearch& search, const std::atomic<bool>& stop, const std::atomic<bool>& done) {
+  void work(ProofSearch& search, int thread, const std::atomic<bool>& stop, const std::atomic<bool>& done) {
     unsigned recordedAt = 0;  // the checkpoints this thread has recorded its deeper proofs for
     for (;;) {
       ProveItem* item;
@@ -276,6 +277,8 @@ class Prover {
           return;
         }
         item->busy = true, budget = item->budget, board = item->board;
+        ++turns_, movedTurns_ += item->lastThread >= 0 && item->lastThread != thread;  // its tree is in another table
+        item->lastThread = thread;
       }
       if (search.full()) search.forget();
       const ProofNumbers n = runSliced(search, *item, budget, recordedAt);
@@ -363,6 +366,7 @@ class Prover {
          << " | replies " << proven << " proven, " << disproven << " disproven (" << defenderWins
          << " won by the defender) of " << topItems_.size();
     if (split) line << " (" << split << " split for idle threads, " << items_.size() << " items)";
+    if (options_.threads > 1) line << " | turns " << turns_ << ", " << movedTurns_ << " moved to another thread";
     line << " | " << expansions << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions "
          << settled << " (" << settledRate * 3600 << "/h)";
     if (options_.recordPlies >= 2) line << " | deeper proofs recorded " << deeperRecorded_;
@@ -390,6 +394,7 @@ class Prover {
   std::vector<Cell> deepest_;
   uint64_t settledPositions_ = 0;
   std::atomic<int> idle_{0};  // threads that found nothing left to do
+  uint64_t turns_ = 0, movedTurns_ = 0;  // items' turns, and those taken by another thread than the item's last
   std::atomic<unsigned> checkpoints_{0};  // checkpoints so far: a thread records its deeper proofs after each
   std::set<std::pair<Bitboard, Bitboard>> recordedBelow_;  // canonical keys recorded below the items
   size_t deeperRecorded_ = 0;
