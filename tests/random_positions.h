@@ -40,24 +40,41 @@ inline bool randomPosition(Rng& rng, int stones, Pair& out) {
   return true;
 }
 
-// A position `empty` cells before the end of a drawn game: a game of random moves that never
-// make the mover's 3 or 4 filled the board (false when a mover had no such move), and the
-// position is that game's before its last `empty` moves. A draw is still possible from it, so
-// its value may be a draw, which random play rarely leaves.
-inline bool drawnGamePrefix(Rng& rng, int empty, Pair& out) {
-  Board b;
-  std::vector<Cell> moves;
-  while (b.empty()) {
-    const int me = b.toMove();
-    const Bitboard quiet = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
-    if (!quiet) return false;
-    moves.push_back(randomCell(quiet, rng));
-    b.play(moves.back());  // quiet: nothing but the last move (a draw) ends the game
+// A full board that is a draw, as each player's stones: random games of moves that never make the
+// mover's 3 or 4, until one fills the board (about one in 13,000 does: a tenth of a second).
+struct DrawnBoard {
+  Bitboard stones[2] = {0, 0};
+};
+inline DrawnBoard drawnBoard(Rng& rng) {
+  for (;;) {
+    Board b;
+    while (b.empty()) {
+      const int me = b.toMove();
+      const Bitboard quiet = b.empty() & ~b.losingCells(me) & ~b.winningCells(me);
+      if (!quiet) break;
+      b.play(randomCell(quiet, rng));  // quiet: nothing but the last move (a draw) ends the game
+    }
+    if (!b.empty()) return DrawnBoard{{b.stones(0), b.stones(1)}};
   }
+}
+
+// The position `empty` cells before the end of a game that fills `board`: its stones placed in a
+// random order, the players alternating. No 3 or 4 lies among the stones of a drawn board, so
+// every such game is quiet and a draw is still possible from the position: its value may be a
+// draw, which random play rarely leaves.
+inline Pair drawnGamePrefix(Rng& rng, const DrawnBoard& board, int empty) {
+  std::vector<Cell> cells[2];
+  for (int player = 0; player < 2; ++player)
+    for (Bitboard left = board.stones[player]; left;) cells[player].push_back(popLowest(left));
   Pair p;
-  for (size_t i = 0; i + size_t(empty) < moves.size(); ++i) p.play(moves[i]);
-  out = p;
-  return true;
+  for (int n = 0; n < kCells - empty; ++n) {
+    std::vector<Cell>& mine = cells[n % 2];
+    const size_t k = size_t(rng.below(mine.size()));
+    std::swap(mine[k], mine.back());
+    p.play(mine.back());
+    mine.pop_back();
+  }
+  return p;
 }
 
 // The position with these stones on both boards, `toMove` to move, its stones placed alternately

@@ -49,11 +49,16 @@ ProofSearchOptions bareOptions() {
 TEST(ProofSearch, VerdictsMatchFullMinimaxForBothClaims) {
   Rng rng(5150);
   int wins = 0, notWins = 0, draws = 0, defenderWins = 0, markedDefenderWins = 0, tested = 0;
+  testing_positions::DrawnBoard drawn;
   while (tested < 120) {
     testing_positions::Pair p;
-    const bool made = tested % 3 == 0 ? testing_positions::drawnGamePrefix(rng, 8 + int(rng.below(3)), p)
-                                      : testing_positions::randomPosition(rng, 51 + int(rng.below(3)), p);
-    if (!made || p.fast.winningCells(p.fast.toMove())) continue;
+    if (tested % 3 == 0) {  // a third of the positions lie on the way to a drawn board, a new one every 10
+      if (tested % 30 == 0) drawn = testing_positions::drawnBoard(rng);
+      p = testing_positions::drawnGamePrefix(rng, drawn, 8 + int(rng.below(3)));
+    } else if (!testing_positions::randomPosition(rng, 51 + int(rng.below(3)), p)) {
+      continue;
+    }
+    if (p.fast.winningCells(p.fast.toMove())) continue;
     const int value = minimaxValue(p.slow);  // 8 to 10 empty cells
     for (int attacker = 0; attacker < 2; ++attacker) {
       ProofSearch search(bareOptions());
