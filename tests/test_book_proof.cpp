@@ -54,12 +54,12 @@ TEST(ProofSearch, VerdictsMatchFullMinimaxForBothClaims) {
     testing_positions::Pair p;
     if (tested % 3 == 0) {  // a third of the positions lie on the way to a drawn board, a new one every 10
       if (tested % 30 == 0) drawn = testing_positions::drawnBoard(rng);
-      p = testing_positions::drawnGamePrefix(rng, drawn, 8 + int(rng.below(3)));
+      p = testing_positions::drawnGamePrefix(rng, drawn, 9 + int(rng.below(4)));
     } else if (!testing_positions::randomPosition(rng, 51 + int(rng.below(3)), p)) {
       continue;
     }
     if (p.fast.winningCells(p.fast.toMove())) continue;
-    const int value = minimaxValue(p.slow);  // 8 to 10 empty cells
+    const int value = minimaxValue(p.slow);  // 8 to 12 empty cells
     for (int attacker = 0; attacker < 2; ++attacker) {
       ProofSearch search(bareOptions());
       const ProofNumbers n = search.run(p.fast, attacker, 1u << 22);
