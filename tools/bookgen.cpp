@@ -846,9 +846,14 @@ bool proofTarget(const ProofSettings& s, Board& b) {
   return true;
 }
 
+// The book graph's node of b as proofs see it: placements only (no steal), or nullptr.
+const BookGraph::Node* placementNode(const BookGraph& graph, const Board& b) {
+  return graph.find(canonicalize(placementKey(b)).key);
+}
+
 // The book's proof for the player to move at b, searched as placements only (no steal).
 Proof graphProof(const BookGraph& graph, const Board& b) {
-  const BookGraph::Node* n = graph.find(canonicalize(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false}).key);
+  const BookGraph::Node* n = placementNode(graph, b);
   return n ? n->estimate.proof : Proof::Unknown;
 }
 
@@ -860,7 +865,7 @@ int proofAttacker(const ProofSettings& s, const BookGraph& graph, const Board& b
   const Proof p = graphProof(graph, b);
   if (p == Proof::Win) return mover;
   if (p == Proof::Loss) return mover ^ 1;
-  const BookGraph::Node* n = graph.find(canonicalize(PositionKey{b.stones(mover), b.stones(mover ^ 1), false}).key);
+  const BookGraph::Node* n = placementNode(graph, b);
   return n && n->estimate.mean < 0.5 ? mover ^ 1 : mover;
 }
 
@@ -908,7 +913,7 @@ int proveCommand(int argc, char** argv) {
     if (p == Proof::Win && win == kNoCell) return;
     // Placements only, as searched: a one-stone target is its class, the position after a steal,
     // never the one where the steal is open (a loss there would call the steal lost).
-    const Canonical c = canonicalize(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false});
+    const Canonical c = canonicalize(placementKey(b));
     const DeepVerdict* searched = db.verdict(key, c.key);
     DeepVerdict v = searched ? *searched : DeepVerdict();
     auto markProven = [&v](Cell move, Proof proof) {
@@ -936,15 +941,8 @@ int proveCommand(int argc, char** argv) {
             << " after '" << s.moves << "' with " << s.prove.threads << " threads\n";
   Prover prover(target, attacker, s.prove, known, record, save);
   const ProofNumbers n = prover.run(gStop, std::cerr);
-  // The target won for one side: its winning move is an item lost for that item's mover.
-  if (const Proof p = moverProof(n, attacker == target.toMove()); p != Proof::Unknown) {
-    Cell win = kNoCell;
-    for (size_t k : prover.topItems()) {
-      const ProveItem& i = prover.items()[k];
-      if (p == Proof::Win && moverProof(i.numbers, attacker == i.board.toMove()) == Proof::Loss) win = i.move;
-    }
-    record(target, p, win);
-  }
+  if (const Proof p = moverProof(n, attacker == target.toMove()); p != Proof::Unknown)
+    record(target, p, p == Proof::Win ? prover.targetWinningMove() : kNoCell);
   save();
   std::cerr << "target " << (n.proven()         ? "PROVEN: the attacker wins"
                              : n.defenderWins() ? "DISPROVEN: the defender wins (recorded as its proof)"

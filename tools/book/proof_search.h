@@ -49,6 +49,10 @@ struct ProofSearchOptions {
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
 };
 
+// b's key as proofs are searched and recorded: placements only, no steal (a one-stone position is
+// its class, the position after a steal).
+inline PositionKey placementKey(const Board& b) { return {b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false}; }
+
 // A proof the book already holds for the player to move at a canonical position (Unknown when none).
 using KnownProof = std::function<Proof(const PositionKey&)>;
 
@@ -145,7 +149,7 @@ class ProofSearch {
     const bool orNode = me == attacker;
     const Bitboard threats = b.winningCells(opp);
     const Bitboard moves = threats ? threats : b.empty() & ~b.losingCells(me);
-    const Canonical c = canonicalize(PositionKey{b.stones(me), b.stones(opp), false});
+    const Canonical c = canonicalize(placementKey(b));
     std::vector<Child> out;
     Bitboard named = 0;
     for (Bitboard left = moves; left;) {
@@ -212,7 +216,7 @@ class ProofSearch {
  private:
   using Entry = ProofTable::Slot;
   static ProofKey keyOf(const Board& b, bool attackerToMove) {
-    const Canonical c = canonicalize(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false});
+    const Canonical c = canonicalize(placementKey(b));
     return {c.key.mine, c.key.theirs, attackerToMove};
   }
 
@@ -309,7 +313,7 @@ class ProofSearch {
     std::vector<Entry*> entries(list.size(), nullptr);
     DefenceCheck check{&b};
     DefenceCheck* pass = options_.defenceZone ? &check : nullptr;
-    const PositionImages images(PositionKey{b.stones(b.toMove()), b.stones(b.toMove() ^ 1), false});
+    const PositionImages images(placementKey(b));
     std::vector<ProofKey> keys(list.size());
     for (size_t i = 0; i < list.size(); ++i) {
       if (list[i].terminal != Terminal::None) continue;

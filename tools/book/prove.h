@@ -128,6 +128,12 @@ class Prover {
     return rootNumbers();
   }
 
+  // The target's winning move once it is won for its mover (else kNoCell).
+  Cell targetWinningMove() const {
+    std::lock_guard<std::mutex> g(lock_);
+    return winningMoveOver(topItems_);
+  }
+
   // The target's numbers from its items: OR when the attacker moves there, else AND.
   ProofNumbers rootNumbers() const {
     std::lock_guard<std::mutex> g(lock_);
@@ -161,6 +167,14 @@ class Prover {
 
   // The proof of `n` for the mover at b (Unknown when it settles no win).
   Proof moverProofAt(const Board& b, const ProofNumbers& n) const { return moverProof(n, b.toMove() == attacker_); }
+
+  // A winning move of a position won for its mover, among the items of its moves: one lost for its
+  // own mover (kNoCell when none is).
+  Cell winningMoveOver(const std::vector<size_t>& indices) const {
+    for (size_t k : indices)
+      if (moverProofAt(items_[k].board, items_[k].numbers) == Proof::Loss) return items_[k].move;
+    return kNoCell;
+  }
 
   // An item's numbers as they stand: its own search's, or, once it is split and each of its open
   // moves has had a turn, its moves' combined.
@@ -254,9 +268,7 @@ class Prover {
       p->numbers = n;
       stopBelow(*p);
       const Proof proof = moverProofAt(p->board, n);
-      if (proof == Proof::Win)
-        for (size_t k : p->children)
-          if (moverProofAt(items_[k].board, items_[k].numbers) == Proof::Loss) p->proofMove = items_[k].move;
+      if (proof == Proof::Win) p->proofMove = winningMoveOver(p->children);
       if (proof != Proof::Unknown) record_(p->board, proof, p->proofMove);
     }
   }
