@@ -19,6 +19,7 @@
 #include "tests/test_util.h"
 #include "tools/arena/openings.h"
 #include "tools/book/certificate.h"
+#include "tools/book/proof_state.h"
 #include "tools/book/prove.h"
 #include "tools/book/proof_search.h"
 
@@ -337,6 +338,76 @@ TEST(ProofSearch, ForgettingKeepsTheExpandedPositions) {
               static_cast<unsigned long long>(big.expansions), big.needed);
 }
 
+// A search stopped halfway and saved (proof_state.h) goes on from the file: the resumed search
+// settles the position with the verdict of an uninterrupted one, in fewer new expansions than a
+// search from scratch needs.
+TEST(ProofState, ASearchResumedFromItsFileGoesOnWhereItStopped) {
+  const BigSearch big = bigSearch();
+  ASSERT_GE(big.needed, 1000u);
+  const std::string path = scratchPath("half.state");
+  ProofSearch first(bareOptions());
+  ASSERT_FALSE(first.run(big.board, 0, big.expansions / 2).settled());
+  uint64_t written = 0, read = 0;
+  std::string error;
+  ASSERT_TRUE(saveProofState(path, {&first}, written, error)) << error;
+  size_t expanded = 0;
+  first.forEachExpanded([&](const ProofKey&, ProofNumbers) { ++expanded; });
+  EXPECT_EQ(written, expanded);
+  ProofSearch resumed(bareOptions()), capped(bareOptions());
+  ASSERT_TRUE(loadProofState(path, {&resumed}, 0, read, error)) << error;
+  EXPECT_EQ(read, written);
+  EXPECT_EQ(resumed.lookup(big.board, 0).pn, first.lookup(big.board, 0).pn);
+  EXPECT_EQ(resumed.lookup(big.board, 0).dn, first.lookup(big.board, 0).dn);
+  const ProofNumbers n = resumed.run(big.board, 0, uint64_t(1) << 40);
+  EXPECT_EQ(n.proven(), big.verdict.proven());
+  EXPECT_EQ(n.settled(), big.verdict.settled());
+  EXPECT_LT(resumed.expansions(), big.expansions * 3 / 4) << "of " << big.expansions << " from scratch";
+  std::printf("%llu expansions from scratch; %llu, then %llu after reading %llu positions\n",
+              static_cast<unsigned long long>(big.expansions), static_cast<unsigned long long>(first.expansions()),
+              static_cast<unsigned long long>(resumed.expansions()), static_cast<unsigned long long>(read));
+  // A reader with less room takes the settled positions first.
+  ASSERT_TRUE(loadProofState(path, {&capped}, 10, read, error)) << error;
+  EXPECT_EQ(capped.entries(), 10u);
+  capped.forEachExpanded([](const ProofKey&, ProofNumbers m) { EXPECT_TRUE(m.settled()); });
+  // No file: a first run, nothing read.
+  ProofSearch fresh(bareOptions());
+  EXPECT_TRUE(loadProofState(scratchPath("none.state"), {&fresh}, 0, read, error));
+  EXPECT_EQ(read, 0u);
+}
+
+// A damaged or truncated state is rejected with its name and the byte, and nothing of it is read.
+TEST(ProofState, ADamagedFileIsRejectedWithItsByteAndNothingRead) {
+  const BigSearch big = bigSearch();
+  ProofSearch search(bareOptions());
+  search.run(big.board, 0, big.expansions / 2);
+  const std::string path = scratchPath("good.state");
+  uint64_t written = 0, read = 0;
+  std::string error;
+  ASSERT_TRUE(saveProofState(path, {&search}, written, error)) << error;
+  ASSERT_GE(written, 3u);
+  const std::string good = readFile(path);
+  auto rejects = [&](const std::string& bytes, const std::string& reason) {
+    const std::string bad = scratchPath("bad.state");
+    std::ofstream(bad, std::ios::binary) << bytes;
+    ProofSearch reader(bareOptions());
+    std::string why;
+    EXPECT_FALSE(loadProofState(bad, {&reader}, 0, read, why)) << reason;
+    EXPECT_NE(why.find(bad + ": "), std::string::npos) << why;
+    EXPECT_NE(why.find(reason), std::string::npos) << why;
+    EXPECT_EQ(reader.entries(), 0u) << why;
+  };
+  rejects(good.substr(0, good.size() - 30), "truncated at byte " + std::to_string(good.size() - 30));
+  rejects("x" + good.substr(1), "byte 0: not a proof state file");
+  rejects(good + "z", "bytes after the checksum");
+  std::string overlap = good;  // the second position's other player holds its mover's cells
+  std::copy(overlap.begin() + 48, overlap.begin() + 56, overlap.begin() + 56);
+  overlap[63] = char(overlap[63] & 0x7F);
+  rejects(overlap, "byte 48: position 2: a cell with two stones");
+  std::string flipped = good;
+  flipped.back() ^= 1;
+  rejects(flipped, "byte " + std::to_string(good.size() - 8) + ": the checksum does not match");
+}
+
 // With more threads than open items, the idle threads split the busy items into their moves.
 // The target's verdict, and every position the run records, agree with a search of their own.
 TEST(Prover, IdleThreadsSplitItemsAndEveryRecordedProofIsRight) {
@@ -631,6 +702,38 @@ TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
   EXPECT_NE(err.find("saved " + db), std::string::npos) << err;
   const CommandRun stats = runCommand(bookgen + "stats " + db + " 2>&1");
   EXPECT_NE(stats.out.find("prove moves='3 2; 3 3'"), std::string::npos) << stats.out;
+}
+
+// --state: a run stopped by Ctrl-C writes its searches' tables, the next run reads them; a
+// truncated file stops the run before it searches, naming the byte, and stays as it was.
+TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
+  const std::string db = scratchPath("prove_state.db"), log = scratchPath("prove_state.log"), state = scratchPath("prove.state");
+  std::remove(state.c_str());
+  const std::string prove = bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --state " + state;
+  const CommandRun first = runCommand(prove + " --progress 0.2 2>" + log + " & pid=$!; " + shellWaitForLine(log, "^prove:") +
+                                      "kill -INT $pid; wait $pid; echo status $?");
+  const std::string err = readFile(log);
+  EXPECT_NE(first.out.find("status 130"), std::string::npos) << first.out << err;
+  unsigned long long written = 0, read = 0;
+  const size_t at = err.find("wrote ");
+  ASSERT_NE(at, std::string::npos) << err;
+  ASSERT_EQ(std::sscanf(err.c_str() + at, "wrote %llu searched positions to", &written), 1) << err;
+  EXPECT_GT(written, 0u);
+  const CommandRun second = runCommand(prove + " --hours 0.0003 2>&1");
+  EXPECT_EQ(second.status, 0) << second.out;
+  const size_t readAt = second.out.find("read ");
+  ASSERT_NE(readAt, std::string::npos) << second.out;
+  ASSERT_EQ(std::sscanf(second.out.c_str() + readAt, "read %llu searched positions from", &read), 1) << second.out;
+  EXPECT_EQ(read, written);
+
+  std::string bytes = readFile(state);
+  bytes.resize(bytes.size() - 5);
+  std::ofstream(state, std::ios::binary | std::ios::trunc) << bytes;
+  const CommandRun damaged = runCommand(prove + " --hours 0.0003 2>&1");
+  EXPECT_EQ(damaged.status, 1) << damaged.out;
+  EXPECT_NE(damaged.out.find(state + ": truncated at byte " + std::to_string(bytes.size())), std::string::npos) << damaged.out;
+  EXPECT_EQ(damaged.out.find("prove:"), std::string::npos) << damaged.out;
+  EXPECT_EQ(readFile(state), bytes);
 }
 
 // proof_bench settles each target under both settings and names a bad line of its file.

@@ -26,6 +26,7 @@
 #include "tools/book/html.h"
 #include "tools/book/shipped.h"
 #include "tools/book/plan.h"
+#include "tools/book/proof_state.h"
 #include "tools/book/prove.h"
 #include "tools/book/print.h"
 #include "tools/book/selfplay.h"
@@ -820,7 +821,7 @@ int htmlCommand(int argc, char** argv) {
 // --- proofs (docs/proofs.md) ---
 
 struct ProofSettings {
-  std::string dbPath = "book/book.db", moves, winner = "auto", out;
+  std::string dbPath = "book/book.db", moves, winner = "auto", out, statePath;
   GrowOptions grown;  // its budget names the book's verdicts
   ProveOptions prove;
   CertificateOptions certificate;
@@ -881,7 +882,11 @@ int proveCommand(int argc, char** argv) {
       .integer("--record-plies", "N", s.prove.recordPlies, 0, 60,
                "the positions the searches prove up to N plies below the target are recorded too, so a later run starts from them")
       .number("--progress", "SEC", s.prove.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
-      .number("--checkpoint", "SEC", s.prove.checkpointSeconds, 1, cli::kNoMax, "seconds between saves (and at the end, and on Ctrl-C)");
+      .number("--checkpoint", "SEC", s.prove.checkpointSeconds, 1, cli::kNoMax, "seconds between saves (and at the end, and on Ctrl-C)")
+      .text("--state", "FILE", s.statePath,
+            "the searches' tables: read at the start when the file exists, written when the run ends, so the next run goes on "
+            "where this one stopped (GBs: keep it out of the repository)",
+            "none");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "prove options:\n");
   Board target;
   if (!proofTarget(s, target)) return 2;
@@ -940,10 +945,24 @@ int proveCommand(int argc, char** argv) {
   std::cerr << "proving a win for the " << (attacker == target.toMove() ? "player to move" : "opponent of the player to move")
             << " after '" << s.moves << "' with " << s.prove.threads << " threads\n";
   Prover prover(target, attacker, s.prove, known, record, save);
+  if (!s.statePath.empty()) {
+    // A quarter of each table, so that the search has room before it forgets (ProofSearch::forget).
+    uint64_t read = 0;
+    if (!loadProofState(s.statePath, prover.searches(), s.prove.search.maxEntries / 4, read, error))
+      return std::cerr << "bookgen: " << error << " (nothing was searched; move the file away to start without it)\n", 1;
+    std::cerr << "read " << read << " searched positions from " << s.statePath << "\n";
+  }
   const ProofNumbers n = prover.run(gStop, std::cerr);
   if (const Proof p = moverProof(n, attacker == target.toMove()); p != Proof::Unknown)
     record(target, p, p == Proof::Win ? prover.targetWinningMove() : kNoCell);
   save();
+  if (!s.statePath.empty()) {
+    uint64_t written = 0;
+    std::vector<const ProofSearch*> searches;
+    for (const ProofSearch* p : prover.searches()) searches.push_back(p);
+    if (saveProofState(s.statePath, searches, written, error)) std::cerr << "wrote " << written << " searched positions to " << s.statePath << "\n";
+    else saveFailed = true;
+  }
   std::cerr << "target " << (n.proven()         ? "PROVEN: the attacker wins"
                              : n.defenderWins() ? "DISPROVEN: the defender wins (recorded as its proof)"
                              : n.disproven()    ? "DISPROVEN: the attacker does not win (a draw is not ruled out)"

@@ -205,12 +205,29 @@ class ProofSearch {
   // key (for the player to move), whether the attacker moves there, and the mover's proof.
   template <class Visit>
   void forEachExpandedWin(Visit visit) const {
-    table_.forEach([&](const Entry& e) {
-      if (!e.expanded()) return;
-      const ProofKey k = e.key();
-      const Proof p = moverProof(e.numbers, k.attackerToMove);
+    forEachExpanded([&](const ProofKey& k, ProofNumbers n) {
+      const Proof p = moverProof(n, k.attackerToMove);
       if (p != Proof::Unknown) visit(PositionKey{k.mine, k.theirs, false}, k.attackerToMove, p);
     });
+  }
+  // Every position this search expanded, with its numbers: the search's work (the table's other
+  // positions are children the cheap tests give again). visit(ProofKey, ProofNumbers).
+  template <class Visit>
+  void forEachExpanded(Visit visit) const {
+    table_.forEach([&](const Entry& e) {
+      if (e.expanded()) visit(e.key(), e.numbers);
+    });
+  }
+  // Takes an expanded position of an earlier search (proof_state.h), as if this one had expanded
+  // it: the table grows as needed, within its limit. A position this search expanded keeps its
+  // numbers unless only the adopted ones are settled. False when the table has no room.
+  bool adopt(const ProofKey& key, ProofNumbers n) {
+    while (!table_.hasRoom() && table_.canGrow()) table_.grow();
+    if (!table_.hasRoom()) return false;
+    auto [e, added] = table_.insert(key);
+    if (added || (!e->numbers.settled() && (n.settled() || !e->expanded()))) e->numbers = n;
+    e->setExpanded();
+    return true;
   }
 
  private:

@@ -20,8 +20,9 @@
 //   unsplit items are searched.
 // - Below the items, the positions a thread's search proves within `recordPlies` plies of the
 //   target are recorded too (once each, at each checkpoint and when the thread ends), so that a
-//   later run starts from them: the table's work is otherwise lost when the run ends. Only
-//   positions the search expanded count: a cheap test settles the others again at once.
+//   later run starts from them. Only positions the search expanded count: a cheap test settles
+//   the others again at once. The whole of the tables' work is kept only in a state file
+//   (proof_state.h), which the caller reads into searches() before run() and writes after.
 #pragma once
 
 #include <algorithm>
@@ -79,7 +80,17 @@ class Prover {
   Prover(const Board& target, int attacker, ProveOptions options, KnownProof known, Record record,
          std::function<void()> checkpoint)
       : target_(target), attacker_(attacker), options_(options), known_(std::move(known)), record_(std::move(record)),
-        checkpoint_(std::move(checkpoint)) {}
+        checkpoint_(std::move(checkpoint)) {
+    for (int t = 0; t < options_.threads; ++t) searches_.push_back(std::make_unique<ProofSearch>(options_.search, known_));
+  }
+
+  // The threads' searches, one a thread, each with its table: a saved state (proof_state.h) is
+  // read into them before run() and written from them after.
+  std::vector<ProofSearch*> searches() const {
+    std::vector<ProofSearch*> out;
+    for (const auto& s : searches_) out.push_back(s.get());
+    return out;
+  }
 
   // Searches until the target is settled, the hours pass or *stop is set. Progress lines go to log.
   ProofNumbers run(const std::atomic<bool>& stop, std::ostream& log) {
@@ -88,12 +99,10 @@ class Prover {
     addItems(target_, -1);
     std::atomic<bool> done{false};
     std::vector<std::thread> workers;
-    std::vector<std::unique_ptr<ProofSearch>> searches;
-    for (int t = 0; t < options_.threads; ++t) searches.push_back(std::make_unique<ProofSearch>(options_.search, known_));
     for (int t = 0; t < options_.threads; ++t)
       workers.emplace_back([&, t] {
-        work(*searches[size_t(t)], t, stop, done);
-        recordDeeperProofs(*searches[size_t(t)]);
+        work(*searches_[size_t(t)], t, stop, done);
+        recordDeeperProofs(*searches_[size_t(t)]);
       });
     double lastReport = 0, lastCheckpoint = 0;
     uint64_t lastSettled = 0;
@@ -110,7 +119,7 @@ class Prover {
       }
       if (elapsed() - lastReport >= options_.progressSeconds || done.load()) {
         uint64_t expansions = 0, settled = 0;
-        for (const auto& s : searches) expansions += s->expansions(), settled += s->settledPositions();
+        for (const auto& s : searches_) expansions += s->expansions(), settled += s->settledPositions();
         report(log, elapsed(), expansions, settled, double(settled - lastSettled) / std::max(1e-9, elapsed() - lastReport));
         lastReport = elapsed(), lastSettled = settled;
       }
@@ -123,7 +132,7 @@ class Prover {
     }
     for (std::thread& w : workers) w.join();
     uint64_t settled = 0;
-    for (const auto& s : searches) settled += s->settledPositions();
+    for (const auto& s : searches_) settled += s->settledPositions();
     settledPositions_ = settled;
     return rootNumbers();
   }
@@ -399,6 +408,7 @@ class Prover {
   KnownProof known_;
   Record record_;
   std::function<void()> checkpoint_;
+  std::vector<std::unique_ptr<ProofSearch>> searches_;
   mutable std::mutex lock_;
   std::condition_variable changed_;  // an item settled or a thread ended: the run loop looks again
   std::deque<ProveItem> items_;

@@ -1,0 +1,180 @@
+// The proof searches' work on disk (bookgen prove --state FILE): a run that stops (its hours, a
+// signal) leaves its tables' expanded positions in a file, and the next run starts from them, so
+// a proof that needs more hours than one run goes on where it stopped instead of searching its
+// tree again. The book database keeps only the settled positions near the target.
+//
+// Format, version 1, little-endian:
+//   bytes 0-15   "yav-proof-state1"
+//   bytes 16-23  N, the positions
+//   then N records of 24 bytes: the stones of the player to move (bit 63 set when the claim's
+//                attacker moves there), the other player's stones, pn and dn (32 bits each)
+//   last 8 bytes a checksum of the records (each 64-bit word folded in with mix64)
+// Invariants:
+// - A record is a ProofTable slot of an expanded position: a canonical key (12 symmetries) and
+//   the numbers of the claim "the attacker wins", the attacker named relative to the mover. So a
+//   state holds facts (settled numbers) and estimates (open ones) of positions, not of a target:
+//   it serves any target. Positions never expanded are not saved: the cheap tests give them again
+//   when their parent is entered, as after ProofSearch::forget().
+// - Settled records come first, so a reader with less room than the file takes those.
+// - A file is read whole before anything is adopted: a damaged or truncated one is rejected with
+//   its name and the byte, and the searches start empty.
+// - The file is written to FILE.tmp and renamed: a failed write leaves the previous state.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "rng.h"
+#include "tools/book/proof_search.h"
+
+namespace yav::book {
+
+namespace proof_state {
+
+constexpr char kMagic[17] = "yav-proof-state1";
+constexpr size_t kHeaderBytes = 24, kRecordBytes = 24, kTrailerBytes = 8;
+
+inline void put64(char* out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out[i] = char(uint8_t(v >> (8 * i)));
+}
+inline uint64_t get64(const char* in) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v |= uint64_t(uint8_t(in[i])) << (8 * i);
+  return v;
+}
+inline uint64_t folded(uint64_t sum, uint64_t word) { return mix64(sum ^ word); }
+
+struct Record {
+  ProofKey key;
+  ProofNumbers numbers;
+};
+
+inline void encode(const Record& r, char* out) {
+  put64(out, r.key.mine | (r.key.attackerToMove ? uint64_t(1) << 63 : 0));
+  put64(out + 8, r.key.theirs);
+  put64(out + 16, uint64_t(r.numbers.pn) | uint64_t(r.numbers.dn) << 32);
+}
+
+// The record at `in`, or the reason it is not one (empty when it is).
+inline std::string decode(const char* in, Record& r) {
+  const uint64_t mine = get64(in), theirs = get64(in + 8), numbers = get64(in + 16);
+  r.key = {mine & kFullBoard, theirs, bool(mine >> 63)};
+  r.numbers = {uint32_t(numbers), uint32_t(numbers >> 32)};
+  const uint32_t pn = r.numbers.pn, dn = r.numbers.dn;
+  if ((mine & ~kFullBoard & ~(uint64_t(1) << 63)) || (theirs & ~kFullBoard)) return "a stone outside the board";
+  if (mine & theirs) return "a cell with two stones";
+  const int lead = popcount(theirs) - popcount(r.key.mine);
+  if (lead != 0 && lead != 1) return "stone counts no game reaches";
+  const bool proven = pn == 0 && dn == kProofInfinity, disproven = dn == 0 && (pn == kProofInfinity || pn == kProofInfinity + 1);
+  const bool open = pn >= 1 && dn >= 1 && pn < kProofInfinity && dn < kProofInfinity;
+  if (!proven && !disproven && !open) return "proof numbers no search gives (pn " + std::to_string(pn) + ", dn " + std::to_string(dn) + ")";
+  return "";
+}
+
+}  // namespace proof_state
+
+// Writes the expanded positions of `searches` to `path` (settled ones first); `positions` gets
+// their count (a position two searches hold is written twice). False with `error` on failure.
+inline bool saveProofState(const std::string& path, const std::vector<const ProofSearch*>& searches, uint64_t& positions,
+                           std::string& error) {
+  using namespace proof_state;
+  const std::string tmp = path + ".tmp";
+  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+  if (!out) return error = tmp + ": cannot write", false;
+  char header[kHeaderBytes];
+  std::copy(kMagic, kMagic + 16, header);
+  put64(header + 16, 0);  // the count, once known
+  out.write(header, kHeaderBytes);
+  std::vector<char> buffer;
+  buffer.reserve(kRecordBytes * 65536);
+  uint64_t sum = 0;
+  positions = 0;
+  auto flush = [&] { out.write(buffer.data(), std::streamsize(buffer.size())), buffer.clear(); };
+  for (const bool settled : {true, false})
+    for (const ProofSearch* s : searches)
+      s->forEachExpanded([&](const ProofKey& k, ProofNumbers n) {
+        if (n.settled() != settled) return;
+        char record[kRecordBytes];
+        encode({k, n}, record);
+        for (int w = 0; w < 3; ++w) sum = folded(sum, get64(record + 8 * w));
+        buffer.insert(buffer.end(), record, record + kRecordBytes);
+        ++positions;
+        if (buffer.size() == buffer.capacity()) flush();
+      });
+  flush();
+  char trailer[kTrailerBytes];
+  put64(trailer, sum);
+  out.write(trailer, kTrailerBytes);
+  put64(header + 16, positions);
+  out.seekp(16);
+  out.write(header + 16, 8);
+  out.close();
+  if (!out) return std::remove(tmp.c_str()), error = tmp + ": write failed (disk full?)", false;
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) return error = "cannot rename " + tmp + " to " + path, false;
+  return true;
+}
+
+// Reads the state at `path` into every search, each taking up to `perSearch` positions (0: as
+// many as its table holds); `positions` gets the file's count. A missing file is no error (a first
+// run: positions 0). A damaged or truncated file adopts nothing: false, `error` naming the file and
+// the byte.
+inline bool loadProofState(const std::string& path, const std::vector<ProofSearch*>& searches, size_t perSearch,
+                           uint64_t& positions, std::string& error) {
+  using namespace proof_state;
+  positions = 0;
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return true;
+  const uint64_t size = uint64_t(in.tellg());
+  in.seekg(0);
+  char header[kHeaderBytes];
+  if (size < kHeaderBytes || !in.read(header, kHeaderBytes) || std::string(header, 16) != std::string(kMagic, 16))
+    return error = path + ": byte 0: not a proof state file (version 1)", false;
+  const uint64_t count = get64(header + 16);
+  const uint64_t body = size - kHeaderBytes;
+  if (count > body / kRecordBytes || body < count * kRecordBytes + kTrailerBytes)
+    return error = path + ": truncated at byte " + std::to_string(size) + ": " + std::to_string(count) + " positions need " +
+                   std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + " bytes",
+           false;
+  if (body > count * kRecordBytes + kTrailerBytes)
+    return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + ": bytes after the checksum", false;
+  // Two passes: every record checked (and the checksum) before any is adopted.
+  std::vector<char> buffer(kRecordBytes * 65536);
+  for (int pass = 0; pass < 2; ++pass) {
+    in.seekg(std::streamoff(kHeaderBytes));
+    uint64_t sum = 0;
+    std::vector<size_t> taken(searches.size(), 0);
+    for (uint64_t done = 0; done < count;) {
+      const uint64_t n = std::min<uint64_t>(count - done, buffer.size() / kRecordBytes);
+      if (!in.read(buffer.data(), std::streamsize(n * kRecordBytes))) return error = path + ": read failed", false;
+      for (uint64_t i = 0; i < n; ++i, ++done) {
+        const char* at = buffer.data() + i * kRecordBytes;
+        Record r;
+        if (pass == 0) {
+          for (int w = 0; w < 3; ++w) sum = folded(sum, get64(at + 8 * w));
+          const std::string why = decode(at, r);
+          if (!why.empty())
+            return error = path + ": byte " + std::to_string(kHeaderBytes + done * kRecordBytes) + ": position " +
+                           std::to_string(done + 1) + ": " + why,
+                   false;
+          continue;
+        }
+        decode(at, r);
+        for (size_t s = 0; s < searches.size(); ++s)
+          if ((!perSearch || taken[s] < perSearch) && searches[s]->adopt(r.key, r.numbers)) ++taken[s];
+      }
+    }
+    if (pass == 0) {
+      char trailer[kTrailerBytes];
+      if (!in.read(trailer, kTrailerBytes)) return error = path + ": read failed", false;
+      if (get64(trailer) != sum)
+        return error = path + ": byte " + std::to_string(size - kTrailerBytes) + ": the checksum does not match the records", false;
+    }
+  }
+  positions = count;
+  return true;
+}
+
+}  // namespace yav::book
