@@ -266,6 +266,24 @@ TEST(ProofTable, PositionsAreFoundAfterGrowingAndForgetting) {
   EXPECT_EQ(table.find(keys[0]), nullptr);
 }
 
+// reserve() makes room for that many positions at once, within the limit: a saved state, whose
+// positions arrive in the order of their home slots, then goes in without the table growing.
+TEST(ProofTable, ReserveMakesRoomAtOnceWithinTheLimit) {
+  ProofTable table(100000);
+  table.reserve(20000);
+  const size_t room = table.loadLimit();
+  EXPECT_GE(room, 20000u + ProofTable::kMargin);
+  Rng rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    ASSERT_TRUE(table.hasRoom());
+    table.insert({rng.next() & kFullBoard, rng.next() & kFullBoard, false});
+  }
+  EXPECT_EQ(table.loadLimit(), room);
+  table.reserve(1000000);
+  EXPECT_FALSE(table.canGrow());
+  EXPECT_GE(table.loadLimit(), 100000u);
+}
+
 // The first random 24-stone position that takes a search (bare options) a table of 1,000 positions
 // or more: its board, the table it needs, the search's verdict and expansions.
 struct BigSearch {

@@ -81,6 +81,12 @@ class ProofTable {
   bool hasRoom() const { return size_ + kMargin <= loadLimit(); }
   // Whether grow() can make more room.
   bool canGrow() const { return !maxEntries_ || slots_.size() < finalSlots(); }
+  // Grows (within the limit) until `positions` fit at once: a table filled in the order of another
+  // table's slots (a saved state) must not grow meanwhile, or the keys, arriving in the order of
+  // their home slots, pile up in one run that every insertion walks.
+  void reserve(size_t positions) {
+    while (positions + kMargin > loadLimit() && canGrow()) grow();
+  }
   // Twice the slots (at most the final number), every position kept.
   void grow() { rebuild(std::min(std::max<size_t>(slots_.size() * 2, 1 << 16), maxEntries_ ? finalSlots() : SIZE_MAX)); }
 
