@@ -218,11 +218,11 @@ class ProofSearch {
       if (e.expanded()) visit(e.key(), e.numbers);
     });
   }
+  // Room for `positions` more adopted ones at once (as far as the table's limit allows).
+  void reserveForAdopting(size_t positions) { table_.reserve(table_.size() + positions); }
   // Takes an expanded position of an earlier search (proof_state.h), as if this one had expanded
   // it: the table grows as needed, within its limit. A position this search expanded keeps its
   // numbers unless only the adopted ones are settled. False when the table has no room.
-  // Room for `positions` more adopted ones at once (as far as the table's limit allows).
-  void reserveForAdopting(size_t positions) { table_.reserve(table_.size() + positions); }
   bool adopt(const ProofKey& key, ProofNumbers n) {
     while (!table_.hasRoom() && table_.canGrow()) table_.grow();
     if (!table_.hasRoom()) return false;
