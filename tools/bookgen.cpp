@@ -950,7 +950,8 @@ int proveCommand(int argc, char** argv) {
     uint64_t read = 0;
     if (!loadProofState(s.statePath, prover.searches(), s.prove.search.maxEntries / 4, read, error))
       return std::cerr << "bookgen: " << error << " (nothing was searched; move the file away to start without it)\n", 1;
-    std::cerr << "read " << read << " searched positions from " << s.statePath << "\n";
+    std::cerr << "read " << read << " searched positions from " << s.statePath << " (a thread's table took "
+              << prover.searches().front()->entries() << ", a quarter of --table at most, settled ones first)\n";
   }
   const ProofNumbers n = prover.run(gStop, std::cerr);
   if (const Proof p = moverProof(n, attacker == target.toMove()); p != Proof::Unknown)
