@@ -371,6 +371,9 @@ TEST(ProofState, ASearchResumedFromItsFileGoesOnWhereItStopped) {
   size_t expanded = 0;
   first.forEachExpanded([&](const ProofKey&, ProofNumbers) { ++expanded; });
   EXPECT_EQ(written, expanded);
+  uint64_t twice = 0;  // two threads holding the same positions write each once
+  ASSERT_TRUE(saveProofState(scratchPath("twice.state"), {&first, &first}, twice, error)) << error;
+  EXPECT_EQ(twice, expanded);
   ProofSearch resumed(bareOptions()), capped(bareOptions());
   ASSERT_TRUE(loadProofState(path, {&resumed}, 0, read, error)) << error;
   EXPECT_EQ(read, written);

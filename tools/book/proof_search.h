@@ -218,6 +218,11 @@ class ProofSearch {
       if (e.expanded()) visit(e.key(), e.numbers);
     });
   }
+  // The numbers of k if this search expanded it (nullptr when not).
+  const ProofNumbers* expandedNumbers(const ProofKey& k) const {
+    const Entry* e = table_.find(k);
+    return e && e->expanded() ? &e->numbers : nullptr;
+  }
   // Room for `positions` more adopted ones at once (as far as the table's limit allows).
   void reserveForAdopting(size_t positions) { table_.reserve(table_.size() + positions); }
   // Takes an expanded position of an earlier search (proof_state.h), as if this one had expanded

@@ -76,8 +76,8 @@ inline std::string decode(const char* in, Record& r) {
 
 }  // namespace proof_state
 
-// Writes the expanded positions of `searches` to `path` (settled ones first); `positions` gets
-// their count (a position two searches hold is written twice). False with `error` on failure.
+// Writes the expanded positions of `searches` to `path`, each once (settled ones first, a settled
+// copy before an open one); `positions` gets their count. False with `error` on failure.
 inline bool saveProofState(const std::string& path, const std::vector<const ProofSearch*>& searches, uint64_t& positions,
                            std::string& error) {
   using namespace proof_state;
@@ -93,10 +93,18 @@ inline bool saveProofState(const std::string& path, const std::vector<const Proo
   uint64_t sum = 0;
   positions = 0;
   auto flush = [&] { out.write(buffer.data(), std::streamsize(buffer.size())), buffer.clear(); };
+  // Whether another search's copy of k is written instead: in the settled pass an earlier settled
+  // one; in the open pass an earlier one, or any settled one.
+  auto writtenElsewhere = [&](size_t i, const ProofKey& k, bool settled) {
+    for (size_t j = 0; j < searches.size(); ++j)
+      if (const ProofNumbers* other = j == i ? nullptr : searches[j]->expandedNumbers(k))
+        if (other->settled() || (!settled && j < i)) return settled ? j < i : true;
+    return false;
+  };
   for (const bool settled : {true, false})
-    for (const ProofSearch* s : searches)
-      s->forEachExpanded([&](const ProofKey& k, ProofNumbers n) {
-        if (n.settled() != settled) return;
+    for (size_t i = 0; i < searches.size(); ++i)
+      searches[i]->forEachExpanded([&](const ProofKey& k, ProofNumbers n) {
+        if (n.settled() != settled || (searches.size() > 1 && writtenElsewhere(i, k, settled))) return;
         char record[kRecordBytes];
         encode({k, n}, record);
         for (int w = 0; w < 3; ++w) sum = folded(sum, get64(record + 8 * w));
