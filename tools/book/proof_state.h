@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstddef>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -155,7 +156,8 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
       for (ProofSearch* s : searches) s->reserveForAdopting(size_t(perSearch ? std::min<uint64_t>(count, perSearch) : count));
     in.seekg(std::streamoff(kHeaderBytes));
     uint64_t sum = 0;
-    std::vector<size_t> taken(searches.size(), 0);
+    std::vector<size_t> limit;  // a search's entries once it has taken perSearch new positions (a repeated one is no new one)
+    for (ProofSearch* s : searches) limit.push_back(perSearch ? s->entries() + perSearch : SIZE_MAX);
     for (uint64_t done = 0; done < count;) {
       const uint64_t n = std::min<uint64_t>(count - done, buffer.size() / kRecordBytes);
       if (!in.read(buffer.data(), std::streamsize(n * kRecordBytes))) return error = path + ": read failed", false;
@@ -173,7 +175,7 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
         }
         decode(at, r);
         for (size_t s = 0; s < searches.size(); ++s)
-          if ((!perSearch || taken[s] < perSearch) && searches[s]->adopt(r.key, r.numbers)) ++taken[s];
+          if (searches[s]->entries() < limit[s]) searches[s]->adopt(r.key, r.numbers);
       }
     }
     if (pass == 0) {
