@@ -152,7 +152,7 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
   // Two passes: every record checked (and the checksum) before any is adopted.
   std::vector<char> buffer(kRecordBytes * 65536);
   for (int pass = 0; pass < 2; ++pass) {
-    if (pass == 1)  // the records come in the order of their home slots: the tables must not grow meanwhile
+    if (pass == 1)  // room at once, not one rebuild after another
       for (ProofSearch* s : searches) s->reserveForAdopting(size_t(perSearch ? std::min<uint64_t>(count, perSearch) : count));
     in.seekg(std::streamoff(kHeaderBytes));
     uint64_t sum = 0;

@@ -10,10 +10,16 @@
 //   them through its recursion, and calls grow(), keepOnly() and clear() only between runs.
 // - size() <= loadLimit() = 3/4 of the slots, less a margin of one expansion's insertions, which
 //   the search checks (hasRoom) before each expansion.
+// - Each table hashes its keys with a salt of its own, drawn at random: keys that come in the
+//   order of another table's slots (a saved state, read by another thread or run) then come in a
+//   random order for this one. Linear probing needs that: keys that arrive in the order of their
+//   home slots, more of them than the table has slots for, pile up in one run that every
+//   insertion walks.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -73,7 +79,7 @@ class ProofTable {
   static_assert(sizeof(Slot) == 24, "a slot is two masks and two numbers");
 
   // A table that grows up to `maxEntries` positions (0: without limit).
-  explicit ProofTable(size_t maxEntries = 0) : maxEntries_(maxEntries) {}
+  explicit ProofTable(size_t maxEntries = 0) : maxEntries_(maxEntries), salt_(drawSalt()) {}
 
   size_t size() const { return size_; }
   size_t loadLimit() const { return slots_.size() / 4 * 3; }
@@ -81,9 +87,8 @@ class ProofTable {
   bool hasRoom() const { return size_ + kMargin <= loadLimit(); }
   // Whether grow() can make more room.
   bool canGrow() const { return !maxEntries_ || slots_.size() < finalSlots(); }
-  // Grows (within the limit) until `positions` fit at once: a table filled in the order of another
-  // table's slots (a saved state) must not grow meanwhile, or the keys, arriving in the order of
-  // their home slots, pile up in one run that every insertion walks.
+  // Grows (within the limit) until `positions` fit at once, so that reading a saved state does not
+  // rebuild the table several times.
   void reserve(size_t positions) {
     while (positions + kMargin > loadLimit() && canGrow()) grow();
   }
@@ -132,6 +137,17 @@ class ProofTable {
   }
   void clear() { keepOnly([](const Slot&) { return false; }); }
 
+  // The most slots an insertion walked past its key's home slot: a diagnostic of clustering.
+  size_t longestProbe() const {
+    size_t longest = 0;
+    for (size_t i = 0; i < slots_.size(); ++i)
+      if (slots_[i].used()) {
+        const size_t h = home(slots_[i]);
+        longest = std::max(longest, i >= h ? i - h : i + slots_.size() - h);
+      }
+    return longest;
+  }
+
   template <class Visit>
   void forEach(Visit visit) const {
     for (const Slot& s : slots_)
@@ -151,7 +167,7 @@ class ProofTable {
     return s.theirsAndUsed == want.theirsAndUsed && (s.mineAndFlags & ~kExpandedBit) == want.mineAndFlags;
   }
   size_t home(const Slot& s) const {
-    const uint64_t h = mix64((s.mineAndFlags & ~kExpandedBit) * kGoldenGamma ^ s.theirsAndUsed);  // the key's bits only
+    const uint64_t h = mix64(((s.mineAndFlags & ~kExpandedBit) * kGoldenGamma ^ s.theirsAndUsed) + salt_);  // the key's bits only
     return size_t((unsigned __int128)h * slots_.size() >> 64);  // h scaled to [0, slots)
   }
   void place(const Slot& s) {
@@ -170,7 +186,13 @@ class ProofTable {
       if (s.used()) place(s);
   }
 
+  static uint64_t drawSalt() {
+    std::random_device device;
+    return uint64_t(device()) << 32 ^ device();
+  }
+
   size_t maxEntries_;
+  uint64_t salt_;
   std::vector<Slot> slots_;
   size_t size_ = 0;
 };
