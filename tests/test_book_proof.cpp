@@ -530,6 +530,49 @@ TEST(Prover, AnItemShowsItsNumbersDuringItsTurn) {
   std::printf("seen in target %d\n", targets);
 }
 
+// A run hands its tables to the state callback every stateSeconds while every thread waits
+// between two slices of its search (a table written while its thread searches would be torn),
+// and the searches go on after each write.
+TEST(Prover, EveryThreadWaitsWhileTheStateIsWritten) {
+  Rng rng(12);
+  testing_positions::Pair p;
+  while (!testing_positions::randomPosition(rng, 4, p)) {
+  }
+  ProveOptions options;
+  options.threads = 2, options.firstBudget = uint64_t(1) << 40, options.sliceExpansions = uint64_t(1) << 40;
+  options.progressSeconds = 1e9, options.checkpointSeconds = 1e9, options.stateSeconds = 0.05;
+  options.search = bareOptions();
+  Prover prover(p.fast, p.fast.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, [] {});
+  auto expansions = [&] {
+    uint64_t sum = 0;
+    for (const ProofSearch* s : prover.searches()) sum += s->expansions();
+    return sum;
+  };
+  std::atomic<bool> stop{false};
+  std::vector<uint64_t> atSaves;
+  bool searchedDuringASave = false;
+  prover.saveStateWith([&] {
+    const uint64_t before = expansions();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    searchedDuringASave |= expansions() != before;
+    atSaves.push_back(before);
+    if (atSaves.size() == 4) stop = true;
+  });
+  std::ostringstream log;
+  const auto start = std::chrono::steady_clock::now();
+  std::thread watchdog([&] {  // a thread that never pauses would hold the run at its first save
+    while (!stop && std::chrono::steady_clock::now() - start < std::chrono::seconds(20))
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+  });
+  const ProofNumbers n = prover.run(stop, log);
+  watchdog.join();
+  ASSERT_EQ(atSaves.size(), 4u) << "in " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+                                << " s, the target " << (n.settled() ? "settled" : "open");
+  EXPECT_FALSE(searchedDuringASave);
+  EXPECT_GT(atSaves.back(), atSaves.front()) << "the searches did not go on after a save";
+}
+
 // The proofs a search finds below the target's moves are recorded, within recordPlies of the
 // target, so that a later run starts from them; each is right, by a search of its own.
 TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
@@ -752,12 +795,14 @@ TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
   const std::string db = scratchPath("prove_state.db"), log = scratchPath("prove_state.log"), state = scratchPath("prove.state");
   std::remove(state.c_str());
   const std::string prove = bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --state " + state;
-  const CommandRun first = runCommand(prove + " --progress 0.2 2>" + log + " & pid=$!; " + shellWaitForLine(log, "^prove:") +
-                                      "kill -INT $pid; wait $pid; echo status $?");
+  // The run writes its state every second, then again when Ctrl-C ends it.
+  const CommandRun first = runCommand(prove + " --progress 0.2 --state-every 1 2>" + log + " & pid=$!; " +
+                                      shellWaitForLine(log, "^wrote ") + "kill -INT $pid; wait $pid; echo status $?");
   const std::string err = readFile(log);
   EXPECT_NE(first.out.find("status 130"), std::string::npos) << first.out << err;
+  EXPECT_LT(err.find("wrote "), err.find("saved ")) << "no state written before the run ended\n" << err;
   unsigned long long written = 0, read = 0;
-  const size_t at = err.find("wrote ");
+  const size_t at = err.rfind("wrote ");
   ASSERT_NE(at, std::string::npos) << err;
   ASSERT_EQ(std::sscanf(err.c_str() + at, "wrote %llu searched positions to", &written), 1) << err;
   EXPECT_GT(written, 0u);

@@ -2,6 +2,7 @@
 // merges databases and prints their statistics. See docs/book.md.
 #include <unistd.h>
 
+#include <chrono>
 #include <ctime>
 #include <cerrno>
 #include <cstdlib>
@@ -886,7 +887,10 @@ int proveCommand(int argc, char** argv) {
       .text("--state", "FILE", s.statePath,
             "the searches' tables: read at the start when the file exists, written when the run ends, so the next run goes on "
             "where this one stopped (GBs: keep it out of the repository)",
-            "none");
+            "none")
+      .number("--state-every", "SEC", s.prove.stateSeconds, 1, cli::kNoMax,
+              "seconds between writes of the --state file while the run goes on (the threads wait meanwhile), so that a "
+              "killed run loses at most that much");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "prove options:\n");
   Board target;
   if (!proofTarget(s, target)) return 2;
@@ -945,6 +949,16 @@ int proveCommand(int argc, char** argv) {
   std::cerr << "proving a win for the " << (attacker == target.toMove() ? "player to move" : "opponent of the player to move")
             << " after '" << s.moves << "' with " << s.prove.threads << " threads\n";
   Prover prover(target, attacker, s.prove, known, record, save);
+  auto saveState = [&](std::string& why) {
+    const auto start = std::chrono::steady_clock::now();
+    uint64_t written = 0;
+    const std::vector<ProofSearch*> all = prover.searches();
+    if (!saveProofState(s.statePath, std::vector<const ProofSearch*>(all.begin(), all.end()), written, why)) return false;
+    std::cerr << "wrote " << written << " searched positions to " << s.statePath << " in "
+              << std::fixed << std::setprecision(1) << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+              << std::defaultfloat << " s\n";
+    return true;
+  };
   if (!s.statePath.empty()) {
     // A quarter of each table, so that the search has room before it forgets (ProofSearch::forget).
     uint64_t read = 0;
@@ -952,18 +966,16 @@ int proveCommand(int argc, char** argv) {
       return std::cerr << "bookgen: " << error << " (nothing was searched; move the file away to start without it)\n", 1;
     std::cerr << "read " << read << " searched positions from " << s.statePath << " (a thread's table took "
               << prover.searches().front()->entries() << ", a quarter of --table at most, settled ones first)\n";
+    prover.saveStateWith([&] {
+      std::string why;
+      if (!saveState(why)) std::cerr << "bookgen: " << why << " (the run goes on)\n";
+    });
   }
   const ProofNumbers n = prover.run(gStop, std::cerr);
   if (const Proof p = moverProof(n, attacker == target.toMove()); p != Proof::Unknown)
     record(target, p, p == Proof::Win ? prover.targetWinningMove() : kNoCell);
   save();
-  if (!s.statePath.empty()) {
-    uint64_t written = 0;
-    std::vector<const ProofSearch*> searches;
-    for (const ProofSearch* p : prover.searches()) searches.push_back(p);
-    if (saveProofState(s.statePath, searches, written, error)) std::cerr << "wrote " << written << " searched positions to " << s.statePath << "\n";
-    else saveFailed = true;
-  }
+  if (!s.statePath.empty() && !saveState(error)) saveFailed = true;
   std::cerr << "target " << (n.proven()         ? "PROVEN: the attacker wins"
                              : n.defenderWins() ? "DISPROVEN: the defender wins (recorded as its proof)"
                              : n.disproven()    ? "DISPROVEN: the attacker does not win (a draw is not ruled out)"

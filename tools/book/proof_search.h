@@ -65,12 +65,13 @@ class ProofSearch {
 
   // df-pn from b for "attacker (a player index of b) wins", until the root is settled, `budget`
   // more expansions are spent, the table is full (options.maxEntries: then forget and run again)
-  // or *stop is set. The table is kept between calls, so calls with growing budgets continue one
-  // search.
-  ProofNumbers run(const Board& b, int attacker, uint64_t budget, const std::atomic<bool>* stop = nullptr) {
+  // or *stop or *pause is set. The table is kept between calls, so calls with growing budgets
+  // continue one search.
+  ProofNumbers run(const Board& b, int attacker, uint64_t budget, const std::atomic<bool>* stop = nullptr,
+                   const std::atomic<bool>* pause = nullptr) {
     attacker_ = attacker;
     limit_ = expansions() + budget;
-    stop_ = stop;
+    stop_ = stop, pause_ = pause;
     for (;;) {
       while (!table_.hasRoom() && table_.canGrow()) table_.grow();
       if (!table_.hasRoom()) return lookup(b, attacker);
@@ -370,7 +371,9 @@ class ProofSearch {
       if (orNode ? now.proven() : now.disproven()) order_.settled(orNode, stones, list[bestIndex].move);
       if (now.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
       if (now.settled() || now.pn >= thpn || now.dn >= thdn) return;
-      if (expansions() >= limit_ || !table_.hasRoom() || (stop_ && stop_->load(std::memory_order_relaxed))) return;
+      if (expansions() >= limit_ || !table_.hasRoom() || (stop_ && stop_->load(std::memory_order_relaxed)) ||
+          (pause_ && pause_->load(std::memory_order_relaxed)))
+        return;
       // The child's thresholds: it may work until its phi passes the second best (times 1+eps),
       // or until the parent's other number would pass its own threshold.
       const ProofNumbers c = entries[bestIndex]->numbers;
@@ -396,6 +399,7 @@ class ProofSearch {
   std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0};
   uint64_t limit_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
+  const std::atomic<bool>* pause_ = nullptr;
 };
 
 }  // namespace yav::book

@@ -22,7 +22,9 @@
 //   target are recorded too (once each, at each checkpoint and when the thread ends), so that a
 //   later run starts from them. Only positions the search expanded count: a cheap test settles
 //   the others again at once. The whole of the tables' work is kept only in a state file
-//   (proof_state.h), which the caller reads into searches() before run() and writes after.
+//   (proof_state.h), which the caller reads into searches() before run() and writes after, and
+//   meanwhile every `stateSeconds` (saveStateWith) while every thread waits between two slices
+//   of its search: a table is only read while its thread does not search.
 #pragma once
 
 #include <algorithm>
@@ -54,6 +56,7 @@ struct ProveOptions {
   double checkpointSeconds = 600;  // between calls of the checkpoint callback (and at the end)
   int recordPlies = 4;             // proofs this many plies below the target are recorded (0: the items' only)
   uint64_t sliceExpansions = 2000000;  // a search looks for a checkpoint's request this often (about 5 min)
+  double stateSeconds = 3600;          // between calls of the state callback (saveStateWith), threads paused
   ProofSearchOptions search;
   ProveOptions() { search.maxEntries = 120000000; }  // a thread's table: 3.8 GB at most
 };
@@ -92,6 +95,10 @@ class Prover {
     return out;
   }
 
+  // `save` is called every options.stateSeconds of a run, while every thread waits between two
+  // slices of its search (a thread's turn goes on afterwards where it stopped).
+  void saveStateWith(std::function<void()> save) { saveState_ = std::move(save); }
+
   // Searches until the target is settled, the hours pass or *stop is set. Progress lines go to log.
   ProofNumbers run(const std::atomic<bool>& stop, std::ostream& log) {
     const auto start = std::chrono::steady_clock::now();
@@ -99,12 +106,16 @@ class Prover {
     addItems(target_, -1);
     std::atomic<bool> done{false};
     std::vector<std::thread> workers;
+    searching_ = options_.threads;
     for (int t = 0; t < options_.threads; ++t)
       workers.emplace_back([&, t] {
         work(*searches_[size_t(t)], t, stop, done);
         recordDeeperProofs(*searches_[size_t(t)]);
+        std::lock_guard<std::mutex> g(pauseLock_);
+        --searching_;
+        pauseChanged_.notify_all();
       });
-    double lastReport = 0, lastCheckpoint = 0;
+    double lastReport = 0, lastCheckpoint = 0, lastState = 0;
     uint64_t lastSettled = 0;
     while (!done.load()) {
       {
@@ -128,6 +139,11 @@ class Prover {
         checkpoint_();
         ++checkpoints_;  // each thread records its deeper proofs for the next one
         lastCheckpoint = elapsed();
+      }
+      if (saveState_ && options_.stateSeconds > 0 && elapsed() - lastState >= options_.stateSeconds && !done.load()) {
+        if (pauseThreads(stop) && !rootNumbers().settled()) saveState_();  // a settled target ends the run, which saves
+        resumeThreads();
+        lastState = elapsed();
       }
     }
     for (std::thread& w : workers) w.join();
@@ -285,6 +301,7 @@ class Prover {
   void work(ProofSearch& search, int thread, const std::atomic<bool>& stop, const std::atomic<bool>& done) {
     unsigned recordedAt = 0;  // the checkpoints this thread has recorded its deeper proofs for
     for (;;) {
+      pausePoint();
       ProveItem* item;
       uint64_t budget;
       Board board;
@@ -328,11 +345,14 @@ class Prover {
   ProofNumbers runSliced(ProofSearch& search, ProveItem& item, uint64_t budget, unsigned& recordedAt) {
     uint64_t spent = 0;
     for (;;) {
+      pausePoint();
       if (checkpoints_.load() != recordedAt) recordedAt = checkpoints_.load(), recordDeeperProofs(search);
       const uint64_t before = search.expansions();
-      const ProofNumbers n = search.run(item.board, attacker_, std::min(budget - spent, options_.sliceExpansions), &item.stop);
+      const ProofNumbers n =
+          search.run(item.board, attacker_, std::min(budget - spent, options_.sliceExpansions), &item.stop, &pausing_);
       spent += search.expansions() - before;
-      if (n.settled() || spent >= budget || search.expansions() == before || item.stop.load() || search.full()) return n;
+      if (n.settled() || spent >= budget || item.stop.load() || search.full()) return n;
+      if (search.expansions() == before && !pausing_.load()) return n;
       std::lock_guard<std::mutex> g(lock_);
       if (!item.numbers.settled()) item.numbers = n;
     }
@@ -373,6 +393,31 @@ class Prover {
     }
   }
 
+  // A thread between two slices of its search waits here while a pause is wanted.
+  void pausePoint() {
+    std::unique_lock<std::mutex> g(pauseLock_);
+    if (!pausing_) return;
+    ++paused_;
+    pauseChanged_.notify_all();
+    pauseChanged_.wait(g, [this] { return !pausing_; });
+    --paused_;
+  }
+  // Waits until every thread still searching waits at its pause point; false (no pause) when
+  // *stop is set meanwhile, which ends the run at once.
+  bool pauseThreads(const std::atomic<bool>& stop) {
+    std::unique_lock<std::mutex> g(pauseLock_);
+    pausing_ = true;  // a search stops at its next expansion
+    while (paused_ < searching_)
+      if (stop.load()) return false;
+      else pauseChanged_.wait_for(g, std::chrono::milliseconds(200));
+    return true;
+  }
+  void resumeThreads() {
+    std::lock_guard<std::mutex> g(pauseLock_);
+    pausing_ = false;
+    pauseChanged_.notify_all();
+  }
+
   void report(std::ostream& log, double seconds, uint64_t expansions, uint64_t settled, double settledRate) const {
     std::lock_guard<std::mutex> g(lock_);
     const ProofNumbers root = numbersOver(target_, topItems_);
@@ -408,6 +453,11 @@ class Prover {
   KnownProof known_;
   Record record_;
   std::function<void()> checkpoint_;
+  std::function<void()> saveState_;
+  std::mutex pauseLock_;  // guards the counts below, and pausing_'s changes
+  std::condition_variable pauseChanged_;
+  std::atomic<bool> pausing_{false};  // a pause is wanted: the searches read it without the lock
+  int paused_ = 0, searching_ = 0;  // threads waiting at their pause point; threads not yet ended
   std::vector<std::unique_ptr<ProofSearch>> searches_;
   mutable std::mutex lock_;
   std::condition_variable changed_;  // an item settled or a thread ended: the run loop looks again
