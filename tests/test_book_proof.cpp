@@ -542,6 +542,7 @@ TEST(Prover, EveryThreadWaitsWhileTheStateIsWritten) {
   options.threads = 2, options.firstBudget = uint64_t(1) << 40, options.sliceExpansions = uint64_t(1) << 40;
   options.progressSeconds = 1e9, options.checkpointSeconds = 1e9, options.stateSeconds = 0.05;
   options.search = bareOptions();
+  options.search.maxEntries = 1000000;  // 32 MB a thread, however long it runs (it forgets)
   Prover prover(p.fast, p.fast.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, [] {});
   auto expansions = [&] {
     uint64_t sum = 0;
@@ -778,7 +779,7 @@ TEST_F(ProveCommand, AProvenClassLeavesTheStealAlone) {
 TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
   const std::string db = scratchPath("prove_stop.db"), log = scratchPath("prove_stop.log");
   // The first progress line shows the search under way; then SIGINT. Polled, with a deadline.
-  const std::string script = bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --progress 0.2 2>" + log + " & pid=$!; " +
+  const std::string script = bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --table 2000000 --progress 0.2 2>" + log + " & pid=$!; " +
                              shellWaitForLine(log, "^prove:") +
                              "kill -INT $pid; wait $pid; echo status $?";
   const CommandRun r = runCommand(script);
@@ -794,7 +795,7 @@ TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
 TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
   const std::string db = scratchPath("prove_state.db"), log = scratchPath("prove_state.log"), state = scratchPath("prove.state");
   std::remove(state.c_str());
-  const std::string prove = bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --state " + state;
+  const std::string prove = bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --table 2000000 --state " + state;
   // The run writes its state every second, then again when Ctrl-C ends it.
   const CommandRun first = runCommand(prove + " --progress 0.2 --state-every 1 2>" + log + " & pid=$!; " +
                                       shellWaitForLine(log, "^wrote ") + "kill -INT $pid; wait $pid; echo status $?");
