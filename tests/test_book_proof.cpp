@@ -266,8 +266,8 @@ TEST(ProofTable, PositionsAreFoundAfterGrowingAndForgetting) {
   EXPECT_EQ(table.find(keys[0]), nullptr);
 }
 
-// reserve() makes room for that many positions at once, within the limit: a saved state, whose
-// positions arrive in the order of their home slots, then goes in without the table growing.
+// reserve() makes room for that many positions at once, within the limit: a saved state then goes
+// in without the table rebuilding itself at each doubling.
 TEST(ProofTable, ReserveMakesRoomAtOnceWithinTheLimit) {
   ProofTable table(100000);
   table.reserve(20000);

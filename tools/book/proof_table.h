@@ -167,7 +167,7 @@ class ProofTable {
     return s.theirsAndUsed == want.theirsAndUsed && (s.mineAndFlags & ~kExpandedBit) == want.mineAndFlags;
   }
   size_t home(const Slot& s) const {
-    const uint64_t h = mix64(((s.mineAndFlags & ~kExpandedBit) * kGoldenGamma ^ s.theirsAndUsed) + salt_);  // the key's bits only
+    const uint64_t h = mix64(((s.mineAndFlags & ~kExpandedBit) * kGoldenGamma ^ s.theirsAndUsed) + salt_);  // the key's bits (no flag) and the salt
     return size_t((unsigned __int128)h * slots_.size() >> 64);  // h scaled to [0, slots)
   }
   void place(const Slot& s) {
