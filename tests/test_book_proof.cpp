@@ -22,6 +22,7 @@
 #include "tools/book/proof_state.h"
 #include "tools/book/prove.h"
 #include "tools/book/proof_search.h"
+#include "tools/moves_text.h"
 
 namespace yav::book {
 namespace {
@@ -155,6 +156,47 @@ TEST(ProofSearch, TheDefenceZoneAndTheMoveOrderKeepEveryVerdictAndWinningMove) {
   }
   EXPECT_GT(zoneSettled, 100u);          // the zone was used, not only allowed
   EXPECT_GT(orderChangedTheWork, 3);     // and so was the order (in 6 of the 80 pairs of searches)
+}
+
+// The quiet pass (a new child left unsolved when the pass test found the opponent no threat
+// sequence and the child's stone makes no run of 3 with its mover's) only defers solves: a child
+// it leaves open that has a threat sequence after all (the line turns a forced block and the
+// child's stone into the mover's 3) gets it from its own children's solves. Sparse positions,
+// where it applies (in endgames nearly every cell is near a stone of each side): five 2-stone
+// replies that player 1 wins, each claim searched with and without it, must keep their verdicts,
+// and the defender's wins must stay marked as such.
+TEST(ProofSearch, TheQuietPassDefersSolvesAndKeepsEveryVerdict) {
+  uint64_t skipped = 0;
+  int searchesWhoseWorkChanged = 0;
+  for (const char* moves : {"1 0; 0 3", "3 2; 0 6", "1 1; 4 6", "1 1; 5 3", "2 1; 5 6"}) {
+    Board won;
+    std::string error;
+    ASSERT_TRUE(playMoves(moves, won, error)) << error;
+    ProofSearch first;
+    ASSERT_TRUE(first.run(won, won.toMove(), 200000).proven()) << moves;
+    Board lost = won;  // after player 1's winning move: player 2 to move, lost
+    ASSERT_EQ(lost.play(first.winningMove(won, won.toMove())), Outcome::None) << moves;
+    for (const bool afterTheWin : {false, true})
+      for (int attacker = 0; attacker < 2; ++attacker) {
+        const Board& b = afterTheWin ? lost : won;
+        const bool attackerWins = (attacker == b.toMove()) != afterTheWin;
+        uint64_t expansions[2] = {};
+        for (const bool quiet : {false, true}) {
+          ProofSearchOptions o;
+          o.quietPass = quiet;
+          ProofSearch search(o);
+          const ProofNumbers n = search.run(b, attacker, 200000);
+          EXPECT_TRUE(attackerWins ? n.proven() : n.defenderWins())
+              << moves << (afterTheWin ? " and the winning move" : "") << ", quiet pass " << quiet << ", attacker " << attacker;
+          expansions[quiet] = search.expansions();
+          if (quiet) skipped += search.quietSkipped();
+          else EXPECT_EQ(search.quietSkipped(), 0u);
+        }
+        searchesWhoseWorkChanged += expansions[0] != expansions[1];
+      }
+  }
+  EXPECT_GT(skipped, 10000u);               // the quiet pass was used, not only allowed
+  EXPECT_GT(searchesWhoseWorkChanged, 2);   // and deferred solves that would have settled a child
 }
 
 // The killer of a depth and player comes first, then the mover's threats, then the moves by how

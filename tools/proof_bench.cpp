@@ -27,7 +27,7 @@ using namespace yav::book;
 
 namespace {
 
-constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, move-order, table";
+constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, quiet-pass, move-order, table";
 
 // "name=value ..." over the defaults; "" or an error naming the item.
 std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
@@ -43,6 +43,7 @@ std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
     else if (name == "endgame-nodes") o.endgameNodes = uint64_t(v);
     else if (name == "epsilon") o.epsilon = v;
     else if (name == "defence-zone") o.defenceZone = v != 0;
+    else if (name == "quiet-pass") o.quietPass = v != 0;
     else if (name == "move-order") o.moveOrder = v != 0;
     else if (name == "table") o.maxEntries = size_t(v);
     else return "'" + name + "' is no setting (" + std::string(kSettingNames) + ")";

@@ -18,6 +18,13 @@
 // - The defence zone (options.defenceZone): when the mover's opponent wins by a threat sequence
 //   after a pass, a new child outside that line's zone, or one the line still beats, is settled
 //   for the opponent without a solve of its own (the rule the bot's search uses, search_proofs.h).
+// - The quiet pass (options.quietPass; it reads the defence zone's pass test): when the mover's
+//   opponent has no threat sequence after a pass (the solve ended uncut), a new child whose stone
+//   makes no run of 3 cells with one of the mover's stones gets no threat solve of its own. The
+//   stone only takes cells from the opponent's windows and adds to the mover's blocks, so a line
+//   there is nearly always one at the pass too; the exception (the line's forced blocks make the
+//   mover's 3 with that stone) is found by the child's children's solves. The skip settles
+//   nothing, so no verdict changes, only which nodes are solved how.
 // - Positions are merged by their canonical key (12 symmetries) and whose claim they carry, in a
 //   ProofTable (proof_table.h). Nothing is replaced during a run, so a proven node stays proven
 //   for winningMove(); between runs the table grows, or forgets (forget()) when it may not.
@@ -45,9 +52,26 @@ struct ProofSearchOptions {
   uint64_t endgameNodes = 30000;  // its node limit there
   double epsilon = 0.0625;        // the 1+epsilon trick: a child's threshold exceeds its sibling's by a sixteenth
   bool defenceZone = true;        // settle new children by the opponent's threat line after a pass
+  bool quietPass = true;          // no threat solve for a new child far from its mover's stones after a quiet pass
   bool moveOrder = true;          // ties among children broken by MoveOrder (killer, threats, history), else cell order
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
 };
+
+// For each cell, the cells within 2 steps of it along its three lines: the cells a stone there can
+// make a run of 3 with.
+struct RunOfThreeCells {
+  Bitboard cells[kCells];
+  constexpr RunOfThreeCells() : cells() {
+    const Geometry& g = kGeometry;
+    for (Cell c = 0; c < kCells; ++c)
+      for (int k = 0; k < kAxes; ++k) {
+        const int line = g.lineOf[k][c], pos = g.posOf[k][c];
+        for (int p = pos - 2; p <= pos + 2; ++p)
+          if (p >= 0 && p < g.lineLength[k][line]) cells[c] |= bit(g.lineCell[k][line][p]);
+      }
+  }
+};
+inline constexpr RunOfThreeCells kRunOfThreeCells{};
 
 // b's key as proofs are searched and recorded: placements only, no steal (a one-stone position is
 // its class, the position after a steal).
@@ -188,6 +212,8 @@ class ProofSearch {
   uint64_t settledPositions() const { return settled_.load(std::memory_order_relaxed); }
   // New positions settled by a parent's pass line (options.defenceZone) without a solve of their own.
   uint64_t zoneSettled() const { return zoneSettled_.load(std::memory_order_relaxed); }
+  // New positions left without a threat solve by a parent's quiet pass (options.quietPass).
+  uint64_t quietSkipped() const { return quietSkipped_.load(std::memory_order_relaxed); }
   size_t entries() const { return table_.size(); }
   bool full() const { return !table_.hasRoom() && !table_.canGrow(); }
   // Makes room in the table, down to half its limit at most. First
@@ -258,7 +284,9 @@ class ProofSearch {
   struct DefenceCheck {
     const Board* parent;
     bool done = false, opponentWins = false;
+    bool opponentQuiet = false;  // the solve after the pass ended uncut, without a line
     Bitboard zone = 0;
+    Bitboard runCells = 0;       // where a stone of the mover makes a run of 3 cells with one of its stones
   };
 
   // Whether the child c of check.parent (a placement of its mover, deciding nothing) is won for
@@ -268,7 +296,11 @@ class ProofSearch {
     if (!check.done) {
       check.done = true;
       const ForcingResult threat = forcing_.solve(b.passed(), options_.forcingDepth, options_.forcingNodes);
-      if (!threat.win) return false;
+      if (!threat.win) {
+        check.opponentQuiet = options_.quietPass && !threat.cutShort;
+        for (Bitboard s = b.stones(b.toMove()); check.opponentQuiet && s;) check.runCells |= kRunOfThreeCells.cells[popLowest(s)];
+        return false;
+      }
       check.opponentWins = true;
       check.zone = forcing_.passDefence(b, threat);  // keeps the line for lineStillWins
     }
@@ -289,15 +321,18 @@ class ProofSearch {
         e->numbers = orNode ? kProven : kDefenderWins;  // the mover here, the parent's opponent, wins
         zoneSettled_.fetch_add(1, std::memory_order_relaxed);
       } else {
-        e->numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false});
+        const bool quiet = check && check->opponentQuiet && !(check->runCells >> move & 1);
+        if (quiet) quietSkipped_.fetch_add(1, std::memory_order_relaxed);
+        e->numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false}, !quiet);
       }
       if (e->numbers.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
     }
     return *e;
   }
 
-  // Numbers of a new node from the rules, the book's proofs and the threat solver.
-  ProofNumbers evaluate(const Board& b, bool orNode, const PositionKey& canonical) {
+  // Numbers of a new node from the rules, the book's proofs and the threat solver (unless
+  // `threatSolve` is false: the caller knows it finds nothing).
+  ProofNumbers evaluate(const Board& b, bool orNode, const PositionKey& canonical, bool threatSolve = true) {
     const int me = b.toMove(), opp = me ^ 1;
     auto moverWins = [&] { return orNode ? kProven : kDefenderWins; };
     auto moverLoses = [&] { return orNode ? kDefenderWins : kProven; };
@@ -312,7 +347,7 @@ class ProofSearch {
       if (p == Proof::Win) return moverWins();
       if (p == Proof::Loss) return moverLoses();
     }
-    if (forcing_.solve(b, options_.forcingDepth, options_.forcingNodes).win) return moverWins();
+    if (threatSolve && forcing_.solve(b, options_.forcingDepth, options_.forcingNodes).win) return moverWins();
     return ProofNumbers{};
   }
 
@@ -396,7 +431,7 @@ class ProofSearch {
   Entry attackerWins_ = settledChild(kProven), defenderWins_ = settledChild(kDefenderWins),
         drawn_ = settledChild(kDisproven);  // the children the rules end
   int attacker_ = 0;
-  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0};
+  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0}, quietSkipped_{0};
   uint64_t limit_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   const std::atomic<bool>* pause_ = nullptr;
