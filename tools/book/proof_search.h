@@ -57,21 +57,12 @@ struct ProofSearchOptions {
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
 };
 
-// For each cell, the cells within 2 steps of it along its three lines: the cells a stone there can
-// make a run of 3 with.
-struct RunOfThreeCells {
-  Bitboard cells[kCells];
-  constexpr RunOfThreeCells() : cells() {
-    const Geometry& g = kGeometry;
-    for (Cell c = 0; c < kCells; ++c)
-      for (int k = 0; k < kAxes; ++k) {
-        const int line = g.lineOf[k][c], pos = g.posOf[k][c];
-        for (int p = pos - 2; p <= pos + 2; ++p)
-          if (p >= 0 && p < g.lineLength[k][line]) cells[c] |= bit(g.lineCell[k][line][p]);
-      }
-  }
-};
-inline constexpr RunOfThreeCells kRunOfThreeCells{};
+// The cells a stone at c can make a run of 3 with: within 2 steps of it along its three lines.
+inline Bitboard runOfThreeCells(Cell c) {
+  Bitboard cells = 0;
+  for (int k = 0; k < kAxes; ++k) cells |= kGeometry.spreadSlot(kGeometry.slot[c][k], (0x1fu << kGeometry.posOf[k][c]) >> 2);
+  return cells;
+}
 
 // b's key as proofs are searched and recorded: placements only, no steal (a one-stone position is
 // its class, the position after a steal).
@@ -298,7 +289,7 @@ class ProofSearch {
       const ForcingResult threat = forcing_.solve(b.passed(), options_.forcingDepth, options_.forcingNodes);
       if (!threat.win) {
         check.opponentQuiet = options_.quietPass && !threat.cutShort;
-        for (Bitboard s = b.stones(b.toMove()); check.opponentQuiet && s;) check.runCells |= kRunOfThreeCells.cells[popLowest(s)];
+        for (Bitboard s = b.stones(b.toMove()); check.opponentQuiet && s;) check.runCells |= runOfThreeCells(popLowest(s));
         return false;
       }
       check.opponentWins = true;
