@@ -300,25 +300,26 @@ class ProofSearch {
   }
 
   // The entry of b, created and settled by the cheap tests when new.
-  Entry& entry(const Board& b) { return entry(b, keyOf(b, b.toMove() == attacker_), nullptr, kNoCell); }
-
-  // The same with b's key given; `check`, when given, is the parent's pass test, and b its child
-  // by `move`.
-  Entry& entry(const Board& b, const ProofKey& key, DefenceCheck* check, Cell move) {
-    const bool orNode = key.attackerToMove;
+  Entry& entry(const Board& b) {
+    const ProofKey key = keyOf(b, b.toMove() == attacker_);
     auto [e, added] = table_.insert(key);
-    if (added) {
-      if (check && lostToPassLine(*check, move, b)) {
-        e->numbers = orNode ? kProven : kDefenderWins;  // the mover here, the parent's opponent, wins
-        zoneSettled_.fetch_add(1, std::memory_order_relaxed);
-      } else {
-        const bool quiet = check && check->opponentQuiet && !(check->runCells >> move & 1);
-        if (quiet) quietSkipped_.fetch_add(1, std::memory_order_relaxed);
-        e->numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false}, !quiet);
-      }
-      if (e->numbers.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
-    }
+    if (added) settleNew(*e, b, key, nullptr, kNoCell);
     return *e;
+  }
+
+  // Gives the new entry e of b (key) its numbers; `check`, when given, is the parent's pass test,
+  // and b its child by `move`.
+  void settleNew(Entry& e, const Board& b, const ProofKey& key, DefenceCheck* check, Cell move) {
+    const bool orNode = key.attackerToMove;
+    if (check && lostToPassLine(*check, move, b)) {
+      e.numbers = orNode ? kProven : kDefenderWins;  // the mover here, the parent's opponent, wins
+      zoneSettled_.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      const bool quiet = check && check->opponentQuiet && !(check->runCells >> move & 1);
+      if (quiet) quietSkipped_.fetch_add(1, std::memory_order_relaxed);
+      e.numbers = evaluate(b, orNode, PositionKey{key.mine, key.theirs, false}, !quiet);
+    }
+    if (e.numbers.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
   }
 
   // Numbers of a new node from the rules, the book's proofs and the threat solver (unless
@@ -372,11 +373,21 @@ class ProofSearch {
       keys[i] = ProofKey{c.key.mine, c.key.theirs, !orNode};
       table_.prefetch(keys[i]);
     }
+    // Every child's slot is found before any new one is evaluated: the prefetched misses overlap
+    // instead of each waiting behind the last child's threat solve.
+    std::vector<uint8_t> isNew(list.size(), 0);
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (list[i].terminal == Terminal::None) {
+        auto [slot, added] = table_.insert(keys[i]);
+        entries[i] = slot, isNew[i] = added;
+      } else {
+        entries[i] = list[i].terminal == Terminal::AttackerWins   ? &attackerWins_
+                     : list[i].terminal == Terminal::DefenderWins ? &defenderWins_
+                                                                  : &drawn_;
+      }
+    }
     for (size_t i = 0; i < list.size(); ++i)
-      entries[i] = list[i].terminal == Terminal::AttackerWins   ? &attackerWins_
-                   : list[i].terminal == Terminal::DefenderWins ? &defenderWins_
-                   : list[i].terminal == Terminal::Draw         ? &drawn_
-                                                                : &entry(list[i].board, keys[i], pass, list[i].move);
+      if (isNew[i]) settleNew(*entries[i], list[i].board, keys[i], pass, list[i].move);
     for (;;) {
       // OR: pn = min, dn = sum; AND: pn = sum, dn = min. "phi" is the number the node minimises.
       uint64_t sum = 0;
