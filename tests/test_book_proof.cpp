@@ -830,6 +830,18 @@ TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
   EXPECT_NE(err.find("saved " + db), std::string::npos) << err;
   const CommandRun stats = runCommand(bookgen + "stats " + db + " 2>&1");
   EXPECT_NE(stats.out.find("prove moves='3 2; 3 3'"), std::string::npos) << stats.out;
+  // The progress line names the 8 most proving open moves (player 1's: least pn first).
+  const size_t open = err.find(" | open (the 8 most proving of ");
+  ASSERT_NE(open, std::string::npos) << err;
+  std::istringstream items(err.substr(err.find(':', open) + 1, err.find(" | deepest", open) - err.find(':', open) - 1));
+  std::vector<unsigned> pns;
+  for (std::string item; std::getline(items, item, ';') && item.find("pn") != std::string::npos;) {
+    unsigned x = 0, y = 0, pn = 0, dn = 0;
+    ASSERT_EQ(std::sscanf(item.c_str(), " %u %u (pn %u, dn %u)", &x, &y, &pn, &dn), 4) << item;
+    pns.push_back(pn);
+  }
+  EXPECT_EQ(pns.size(), 8u) << err;
+  EXPECT_TRUE(std::is_sorted(pns.begin(), pns.end())) << err;
 }
 
 // --state: a run stopped by Ctrl-C writes its searches' tables, the next run reads them; a

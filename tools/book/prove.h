@@ -418,6 +418,8 @@ class Prover {
     pauseChanged_.notify_all();
   }
 
+  static constexpr size_t kShownItems = 8;
+
   void report(std::ostream& log, double seconds, uint64_t expansions, uint64_t settled, double settledRate) const {
     std::lock_guard<std::mutex> g(lock_);
     const ProofNumbers root = numbersOver(target_, topItems_);
@@ -436,11 +438,21 @@ class Prover {
     line << " | " << expansions << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions "
          << settled << " (" << settledRate * 3600 << "/h)";
     if (options_.recordPlies >= 2) line << " | deeper proofs recorded " << deeperRecorded_;
-    if (topItems_.size() - proven - disproven <= 8) {
-      line << " | open:";
-      for (size_t k : topItems_)
-        if (!items_[k].numbers.settled())
-          line << " " << cellName(items_[k].move) << " (pn " << proofNumberText(shown(items_[k]).pn) << ", dn " << proofNumberText(shown(items_[k]).dn) << ");";
+    // The open items, the most proving first (least pn where the attacker moves at the target,
+    // least dn where the defender does), at most kShownItems of them.
+    std::vector<std::pair<uint32_t, size_t>> open;
+    const bool orTarget = target_.toMove() == attacker_;
+    for (size_t k : topItems_)
+      if (!items_[k].numbers.settled()) open.push_back({orTarget ? shown(items_[k]).pn : shown(items_[k]).dn, k});
+    std::stable_sort(open.begin(), open.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (!open.empty()) {
+      line << " | open";
+      if (open.size() > kShownItems) line << " (the " << kShownItems << " most proving of " << open.size() << ")";
+      line << ":";
+      for (size_t i = 0; i < std::min(open.size(), kShownItems); ++i) {
+        const ProveItem& item = items_[open[i].second];
+        line << " " << cellName(item.move) << " (pn " << proofNumberText(shown(item).pn) << ", dn " << proofNumberText(shown(item).dn) << ");";
+      }
     }
     line << " | deepest open line:";
     for (Cell c : deepest_) line << " " << cellName(c) << ";";
