@@ -419,6 +419,40 @@ TEST(ProofSearch, ForgettingKeepsTheExpandedPositions) {
               static_cast<unsigned long long>(big.expansions), big.needed);
 }
 
+// When the expanded positions fill half the table (a state file's, or hours of search), forgetting
+// drops the unsettled ones with the most stones first: the numbers near the root stay, and the
+// search goes on to its verdict. Here 60% of the table is another search's deep work (30 stones).
+TEST(ProofSearch, ForgettingKeepsTheNumbersNearTheRootWhenTheExpandedFillHalfTheTable) {
+  const BigSearch big = bigSearch();
+  ASSERT_GE(big.needed, 1000u);
+  ProofSearchOptions capped = bareOptions();
+  capped.maxEntries = big.needed;
+  ProofSearch search(capped);
+  Rng rng(77);
+  for (size_t adopted = 0; adopted < capped.maxEntries * 6 / 10;) {
+    Bitboard stones[2] = {};
+    for (int placed = 0; placed < 30;) {
+      const Cell c = Cell(rng.below(kCells));
+      if ((stones[0] | stones[1]) >> c & 1) continue;
+      stones[placed++ % 2] |= bit(c);
+    }
+    adopted += search.adopt(ProofKey{stones[0], stones[1], false}, ProofNumbers{3, 5});
+  }
+  ProofNumbers n = search.run(big.board, 0, uint64_t(1) << 40);
+  ASSERT_FALSE(n.settled());
+  ASSERT_TRUE(search.full());
+  search.forget();
+  EXPECT_LE(search.entries(), capped.maxEntries / 4);
+  const ProofNumbers kept = search.lookup(big.board, 0);
+  EXPECT_EQ(kept.pn, n.pn) << "the root's numbers were forgotten";
+  EXPECT_EQ(kept.dn, n.dn);
+  for (int rounds = 0; rounds < 1000 && !n.settled(); ++rounds) {
+    n = search.run(big.board, 0, uint64_t(1) << 40);
+    if (!n.settled()) search.forget();
+  }
+  EXPECT_EQ(n.proven(), big.verdict.proven());
+}
+
 // A search stopped halfway and saved (proof_state.h) goes on from the file: the resumed search
 // settles the position with the verdict of an uninterrupted one, in fewer new expansions than a
 // search from scratch needs.

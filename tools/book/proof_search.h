@@ -210,13 +210,24 @@ class ProofSearch {
   // Makes room in the table, down to half its limit at most. First
   // go the positions never expanded: each expansion adds every move's position, so they are most
   // of the table, and the cheap tests give their numbers again when their parent is next entered.
-  // The expanded ones carry the search's work; if they still fill half the table, the unsettled
-  // among them go, then every position.
+  // The expanded ones carry the search's work; if they still fill half the table (a state file's
+  // positions, hours of search), the unsettled among them go, those with the most stones first,
+  // down to a quarter of the table: the numbers near the roots, which steer the search, stay, and
+  // a deep subtree is soon searched again. If the settled ones alone fill half, every position goes.
   void forget() {
     const size_t room = options_.maxEntries / 2;
     table_.keepOnly([](const Entry& e) { return e.expanded(); });
-    if (options_.maxEntries && table_.size() >= room) table_.keepOnly([](const Entry& e) { return e.numbers.settled(); });
-    if (options_.maxEntries && table_.size() >= room) table_.clear();
+    if (!options_.maxEntries || table_.size() < room) return;
+    size_t settled = 0, unsettledByStones[kCells + 1] = {};
+    table_.forEach([&](const Entry& e) {
+      if (e.numbers.settled()) ++settled;
+      else ++unsettledByStones[stonesOf(e)];
+    });
+    int most = -1;  // the unsettled positions of at most this many stones stay
+    for (size_t kept = settled; most < kCells && kept + unsettledByStones[most + 1] < room / 2;)
+      kept += unsettledByStones[++most];
+    table_.keepOnly([most](const Entry& e) { return e.numbers.settled() || stonesOf(e) <= most; });
+    if (table_.size() >= room) table_.clear();
   }
   // Every position this search expanded and settled with a win for one side (proven, or
   // kDefenderWins; the verdict is the search's work, not a cheap test at its creation): canonical
@@ -260,6 +271,11 @@ class ProofSearch {
   static ProofKey keyOf(const Board& b, bool attackerToMove) {
     const Canonical c = canonicalize(placementKey(b));
     return {c.key.mine, c.key.theirs, attackerToMove};
+  }
+
+  static int stonesOf(const Entry& e) {
+    const ProofKey k = e.key();
+    return popcount(k.mine | k.theirs);
   }
 
   static Entry settledChild(ProofNumbers n) {
