@@ -162,13 +162,13 @@ TEST(ProofSearch, TheDefenceZoneAndTheMoveOrderKeepEveryVerdictAndWinningMove) {
 // sequence and the child's stone makes no run of 3 with its mover's) only defers solves: a child
 // it leaves open that has a threat sequence after all (the line turns a forced block and the
 // child's stone into the mover's 3) gets it from its own children's solves. Sparse positions,
-// where it applies (in endgames nearly every cell is near a stone of each side): five 2-stone
+// where it applies (in endgames nearly every cell is near a stone of each side): three 2-stone
 // replies that player 1 wins, each claim searched with and without it, must keep their verdicts,
 // and the defender's wins must stay marked as such.
 TEST(ProofSearch, TheQuietPassDefersSolvesAndKeepsEveryVerdict) {
   uint64_t skipped = 0;
   int searchesWhoseWorkChanged = 0;
-  for (const char* moves : {"1 0; 0 3", "3 2; 0 6", "1 1; 4 6", "1 1; 5 3", "2 1; 5 6"}) {
+  for (const char* moves : {"3 2; 0 6", "1 1; 4 6", "1 1; 5 3"}) {
     Board won;
     std::string error;
     ASSERT_TRUE(playMoves(moves, won, error)) << error;
