@@ -263,8 +263,10 @@ class Prover {
     return nullptr;
   }
 
-  // The most proving free item among `indices` (the moves of b) and below them, or nullptr.
-  ProveItem* mostProving(const Board& b, const std::vector<size_t>& indices) {
+  // The open items among `indices` (the moves of b), the most proving first: the least proof
+  // number where the attacker moves at b, the least disproof number where the defender does;
+  // ties: the least budget spent, so each item gets a first turn.
+  std::vector<size_t> openByProving(const Board& b, const std::vector<size_t>& indices) const {
     const bool orNode = b.toMove() == attacker_;
     std::vector<std::pair<std::pair<uint32_t, uint64_t>, size_t>> open;  // ((number, budget), index)
     for (size_t k : indices) {
@@ -272,8 +274,15 @@ class Prover {
       if (!n.settled()) open.push_back({{orNode ? n.pn : n.dn, items_[k].budget}, k});
     }
     std::sort(open.begin(), open.end());
-    for (const auto& entry : open) {
-      ProveItem& i = items_[entry.second];
+    std::vector<size_t> order;
+    for (const auto& entry : open) order.push_back(entry.second);
+    return order;
+  }
+
+  // The most proving free item among `indices` (the moves of b) and below them, or nullptr.
+  ProveItem* mostProving(const Board& b, const std::vector<size_t>& indices) {
+    for (size_t k : openByProving(b, indices)) {
+      ProveItem& i = items_[k];
       if (!i.children.empty()) {
         if (ProveItem* below = mostProving(i.board, i.children)) return below;
       } else if (!i.busy) {
@@ -438,19 +447,13 @@ class Prover {
     line << " | " << expansions << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions "
          << settled << " (" << settledRate * 3600 << "/h)";
     if (options_.recordPlies >= 2) line << " | deeper proofs recorded " << deeperRecorded_;
-    // The open items, the most proving first (least pn where the attacker moves at the target,
-    // least dn where the defender does), at most kShownItems of them.
-    std::vector<std::pair<uint32_t, size_t>> open;
-    const bool orTarget = target_.toMove() == attacker_;
-    for (size_t k : topItems_)
-      if (!items_[k].numbers.settled()) open.push_back({orTarget ? shown(items_[k]).pn : shown(items_[k]).dn, k});
-    std::stable_sort(open.begin(), open.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    const std::vector<size_t> open = openByProving(target_, topItems_);  // at most kShownItems shown
     if (!open.empty()) {
       line << " | open";
       if (open.size() > kShownItems) line << " (the " << kShownItems << " most proving of " << open.size() << ")";
       line << ":";
       for (size_t i = 0; i < std::min(open.size(), kShownItems); ++i) {
-        const ProveItem& item = items_[open[i].second];
+        const ProveItem& item = items_[open[i]];
         line << " " << cellName(item.move) << " (pn " << proofNumberText(shown(item).pn) << ", dn " << proofNumberText(shown(item).dn) << ");";
       }
     }
