@@ -158,6 +158,59 @@ TEST(ProofSearch, TheDefenceZoneAndTheMoveOrderKeepEveryVerdictAndWinningMove) {
   EXPECT_GT(orderChangedTheWork, 3);     // and so was the order (in 6 of the 80 pairs of searches)
 }
 
+// The MCTS-solver leaves (options.mctsIterations): a node it proves at its first expansion is
+// settled for the side its proof names, and the winning move of a node it settled, whose children
+// the search never made, still comes out of winningMove. Endgames of 14-18 empty cells, where the
+// MCTS-solver settles the root (its own exact solver at the root), checked with the exact solver
+// (kept out of the proof search); then three 2-stone replies player 1 wins, where it settles
+// nodes below the root, each claim against the verdict of the search without it.
+TEST(ProofSearch, TheMctsSolversLeavesKeepEveryVerdictAndWinningMove) {
+  Rng rng(777);
+  EndgameSolver exact(20);
+  int tested = 0, wonRootsSettledByMcts = 0;
+  ProofSearchOptions o;
+  o.endgameCells = 0, o.mctsIterations = 300, o.mctsPlies = 3;
+  while (tested < 12 || wonRootsSettledByMcts < 3) {
+    ASSERT_LT(tested, 400) << "too few won roots that the MCTS-solver settles";
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 43 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    const EndgameResult e = exact.solve(p.fast, uint64_t(1) << 26);
+    if (!e.solved) continue;
+    for (int attacker = 0; attacker < 2; ++attacker) {
+      ProofSearch search(o);
+      const ProofNumbers n = search.run(p.fast, attacker, 1u << 22);
+      ASSERT_TRUE(n.settled());
+      const bool attackerWins = attacker == p.fast.toMove() ? e.value == 1 : e.value == -1;
+      ASSERT_EQ(n.proven(), attackerWins) << "position " << tested << ", attacker " << attacker;
+      if (!attackerWins && e.value != 0) EXPECT_TRUE(n.defenderWins()) << "position " << tested;
+      if (e.value != 1 || search.mctsSettled() == 0) continue;
+      wonRootsSettledByMcts += search.expansions() == 1;
+      const Cell m = search.winningMove(p.fast, attacker);  // the mover's win, for either claim
+      ASSERT_NE(m, kNoCell) << "position " << tested;
+      Board next = p.fast;
+      if (next.play(m) != Outcome::None) continue;  // a winning cell
+      const EndgameResult after = exact.solve(next, uint64_t(1) << 26);
+      ASSERT_TRUE(after.solved && after.value == -1) << "position " << tested << ": " << cellName(m);
+    }
+    ++tested;
+  }
+  uint64_t settledBelowTheRoot = 0;
+  o = ProofSearchOptions{};
+  o.mctsIterations = 300, o.mctsPlies = 2;
+  for (const char* moves : {"3 2; 0 6", "1 1; 4 6", "1 1; 5 3"}) {
+    Board won;
+    std::string error;
+    ASSERT_TRUE(playMoves(moves, won, error)) << error;
+    for (int attacker = 0; attacker < 2; ++attacker) {
+      ProofSearch search(o);
+      const ProofNumbers n = search.run(won, attacker, 200000);
+      EXPECT_TRUE(attacker == won.toMove() ? n.proven() : n.defenderWins()) << moves << ", attacker " << attacker;
+      settledBelowTheRoot += search.mctsSettled();
+    }
+  }
+  EXPECT_GT(settledBelowTheRoot, 10u);  // the MCTS-solver settled nodes there, not only was allowed to
+}
+
 // The quiet pass (a new child left unsolved when the pass test found the opponent no threat
 // sequence and the child's stone makes no run of 3 with its mover's) only defers solves: a child
 // it leaves open that has a threat sequence after all (the line turns a forced block and the

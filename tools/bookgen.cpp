@@ -880,6 +880,10 @@ int proveCommand(int argc, char** argv) {
       .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
       .integer("--table", "N", s.prove.search.maxEntries, 1000, cli::kNoLimit,
                "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded")
+      .integer("--mcts-iterations", "N", s.prove.search.mctsIterations, 0, cli::kNoLimit,
+               "the bot's MCTS-solver of N iterations settles a node at its first expansion when it proves it (0: off; "
+               "docs/proofs.md has its measurements)")
+      .integer("--mcts-plies", "N", s.prove.search.mctsPlies, 0, 60, "... at the nodes up to N plies below each reply searched")
       .integer("--record-plies", "N", s.prove.recordPlies, 0, 60,
                "the positions the searches prove up to N plies below the target are recorded too, so a later run starts from them")
       .number("--progress", "SEC", s.prove.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
@@ -907,6 +911,8 @@ int proveCommand(int argc, char** argv) {
   std::ostringstream parameters;
   parameters << "prove moves='" << s.moves << "' winner=" << (attacker == target.toMove() ? "mover" : "opponent")
              << " threads=" << s.prove.threads << " budget=" << s.prove.firstBudget;
+  if (s.prove.search.mctsIterations)
+    parameters << " mcts=" << s.prove.search.mctsIterations << "x" << s.prove.search.mctsPlies << "plies";
   beginRun(db, store, false, 0, parameters.str());
   size_t recorded = 0;
   std::string error;

@@ -27,7 +27,7 @@ using namespace yav::book;
 
 namespace {
 
-constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, quiet-pass, move-order, table";
+constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, quiet-pass, move-order, table, mcts, mcts-plies";
 
 // "name=value ..." over the defaults; "" or an error naming the item.
 std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
@@ -46,6 +46,8 @@ std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
     else if (name == "quiet-pass") o.quietPass = v != 0;
     else if (name == "move-order") o.moveOrder = v != 0;
     else if (name == "table") o.maxEntries = size_t(v);
+    else if (name == "mcts") o.mctsIterations = uint64_t(v);
+    else if (name == "mcts-plies") o.mctsPlies = int(v);
     else return "'" + name + "' is no setting (" + std::string(kSettingNames) + ")";
   }
   return "";
@@ -63,17 +65,24 @@ struct Settling {
   double seconds = 0;
 };
 
-Settling settle(const Target& t, const ProofSearchOptions& o, uint64_t budget) {
+// A target's search under one setting, until it is settled or `budget` expansions are spent or,
+// when `seconds` > 0, that much time has passed (looked at every 5,000 expansions: for settings
+// whose expansions differ in cost, such as the MCTS-solver's).
+Settling settle(const Target& t, const ProofSearchOptions& o, uint64_t budget, double seconds, uint64_t& mctsIterations) {
   ProofSearch search(o);
   const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const uint64_t slice = seconds > 0 ? 5000 : budget;
   Settling out;
-  out.numbers = search.run(t.board, t.attacker, budget);
-  while (!out.numbers.settled() && search.full() && search.expansions() < budget) {  // as prove does: forget, go on
-    search.forget();
-    out.numbers = search.run(t.board, t.attacker, budget - search.expansions());
+  while (search.expansions() < budget && (seconds <= 0 || elapsed() < seconds)) {
+    if (search.full()) search.forget();  // as prove does: forget, go on
+    const uint64_t before = search.expansions();
+    out.numbers = search.run(t.board, t.attacker, std::min(slice, budget - search.expansions()));
+    if (out.numbers.settled() || (search.expansions() == before && !search.full())) break;
   }
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.seconds = elapsed();
   out.expansions = search.expansions();
+  mctsIterations += search.mctsIterationsDone();
   return out;
 }
 
@@ -85,11 +94,13 @@ int main(int argc, char** argv) {
   std::string path = "tests/data/proof_bench.txt";  // from the repository root, as bench reads its files
   std::string baseText = "", testText = "epsilon=0.5";
   uint64_t budget = 1000000;
+  double seconds = 0;
   cli::Flags flags("proof_bench");
   flags.text("--targets", "FILE", path, "the targets, a line each: 'X Y; X Y | mover' or '... | opponent'", path)
       .text("--base", "SETTING", baseText, "the first setting, 'name=value ...' over the defaults", "the defaults")
       .text("--test", "SETTING", testText, "the second setting", testText)
-      .integer("--budget", "N", budget, 1, cli::kNoLimit, "expansions a target may take under each setting");
+      .integer("--budget", "N", budget, 1, cli::kNoLimit, "expansions a target may take under each setting")
+      .number("--seconds", "S", seconds, 0, 1e6, "also stop a target's search after S seconds (0: no limit)");
   flags.parseOrExit(argc, argv, 1, "usage: proof_bench [options]\n", 0,
                     "settings: " + std::string(kSettingNames) + "\n");
   ProofSearchOptions base, test;
@@ -126,8 +137,9 @@ int main(int argc, char** argv) {
   uint64_t baseTotal = 0, testTotal = 0, baseSettled = 0, testSettled = 0;
   double baseSeconds = 0, testSeconds = 0, logRatios = 0, logSecondRatios = 0;
   size_t bothSettled = 0;
+  uint64_t baseMcts = 0, testMcts = 0;
   for (const Target& t : targets) {
-    const Settling b = settle(t, base, budget), x = settle(t, test, budget);
+    const Settling b = settle(t, base, budget, seconds, baseMcts), x = settle(t, test, budget, seconds, testMcts);
     baseTotal += b.expansions, testTotal += x.expansions, baseSeconds += b.seconds, testSeconds += x.seconds;
     baseSettled += b.numbers.settled(), testSettled += x.numbers.settled();
     if (b.numbers.settled() && x.numbers.settled()) {
@@ -144,6 +156,8 @@ int main(int argc, char** argv) {
               (unsigned long long)baseSettled, (unsigned long long)testSettled, targets.size(),
               (unsigned long long)baseTotal, (unsigned long long)testTotal, double(testTotal) / double(baseTotal),
               baseSeconds, testSeconds, testSeconds / baseSeconds);
+  if (baseMcts || testMcts)
+    std::printf("MCTS-solver iterations: base %llu, test %llu\n", (unsigned long long)baseMcts, (unsigned long long)testMcts);
   // One hard target can hold most of the total: the geometric mean weighs every target alike.
   std::printf("test/base, geometric mean over the %zu targets both settled: expansions %.3f, seconds %.3f\n",
               bothSettled, bothSettled ? std::exp(logRatios / double(bothSettled)) : 0.0,

@@ -34,10 +34,12 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "endgame.h"
 #include "forcing.h"
+#include "search.h"
 #include "symmetry.h"
 #include "tools/book/move_order.h"
 #include "tools/book/position_images.h"
@@ -55,6 +57,8 @@ struct ProofSearchOptions {
   bool quietPass = true;          // no threat solve for a new child far from its mover's stones after a quiet pass
   bool moveOrder = true;          // ties among children broken by MoveOrder (killer, threats, history), else cell order
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
+  uint64_t mctsIterations = 0;    // the bot's MCTS-solver (search.h) at a node's first expansion, this many iterations (0: off)
+  int mctsPlies = 2;              // ... at the nodes at most this many plies below the run's root
 };
 
 // The cells a stone at c can make a run of 3 with: within 2 steps of it along its three lines.
@@ -91,7 +95,7 @@ class ProofSearch {
       while (!table_.hasRoom() && table_.canGrow()) table_.grow();
       if (!table_.hasRoom()) return lookup(b, attacker);
       Entry& root = entry(b);
-      mid(b, root, kProofInfinity, kProofInfinity);
+      mid(b, root, kProofInfinity, kProofInfinity, 0);
       if (root.numbers.settled() || table_.hasRoom() || !table_.canGrow()) return root.numbers;
     }
   }
@@ -125,7 +129,8 @@ class ProofSearch {
       const EndgameResult e = endgame_.solve(b, options_.endgameNodes * 10);
       if (e.solved && e.value > 0) return e.move;
     }
-    return kNoCell;
+    const SearchResult r = mctsSolve(b);  // the search that settled b may have been this one
+    return r.proof == Proof::Win ? r.move : kNoCell;
   }
 
   // The line the search would work on next from b: at each node the most proving child (least
@@ -205,6 +210,9 @@ class ProofSearch {
   uint64_t zoneSettled() const { return zoneSettled_.load(std::memory_order_relaxed); }
   // New positions left without a threat solve by a parent's quiet pass (options.quietPass).
   uint64_t quietSkipped() const { return quietSkipped_.load(std::memory_order_relaxed); }
+  // The MCTS-solver's iterations so far (options.mctsIterations a call), and the nodes it settled.
+  uint64_t mctsIterationsDone() const { return mctsIterationsDone_.load(std::memory_order_relaxed); }
+  uint64_t mctsSettled() const { return mctsSettled_.load(std::memory_order_relaxed); }
   size_t entries() const { return table_.size(); }
   bool full() const { return !table_.hasRoom() && !table_.canGrow(); }
   // Makes room in the table, down to half its limit at most. First
@@ -359,7 +367,22 @@ class ProofSearch {
     return ProofNumbers{};
   }
 
-  void mid(const Board& b, Entry& e, uint32_t thpn, uint32_t thdn) {
+  // The bot's MCTS-solver on b for options_.mctsIterations iterations from an empty tree (the same
+  // verdict and move each time); Unknown when it is off or b is too small or too full for it.
+  SearchResult mctsSolve(const Board& b) {
+    SearchResult none;
+    if (!options_.mctsIterations || b.stoneCount() < 2 || popcount(b.empty()) <= options_.endgameCells) return none;
+    if (!mcts_)
+      mcts_ = std::make_unique<Search>(std::max<size_t>(size_t(1) << 16, options_.mctsIterations * 64),
+                                       SearchOptions::deepAnalysis());
+    mcts_->reset();
+    SearchLimits limits;
+    limits.iterations = options_.mctsIterations;
+    mctsIterationsDone_.fetch_add(options_.mctsIterations, std::memory_order_relaxed);
+    return mcts_->run(b, limits);
+  }
+
+  void mid(const Board& b, Entry& e, uint32_t thpn, uint32_t thdn, int ply) {
     if (e.numbers.settled() || e.numbers.pn >= thpn || e.numbers.dn >= thdn) return;
     const bool orNode = b.toMove() == attacker_;
     if (!e.expanded()) {
@@ -371,6 +394,19 @@ class ProofSearch {
           const int attackerValue = orNode ? r.value : -r.value;  // a draw fails the attacker
           e.numbers = attackerValue > 0 ? kProven : attackerValue < 0 ? kDefenderWins : kDisproven;
           settled_.fetch_add(1, std::memory_order_relaxed);
+          return;
+        }
+      }
+      if (ply <= options_.mctsPlies) {
+        const SearchResult r = mctsSolve(b);
+        if (r.proof != Proof::Unknown) {
+          const bool moverWins = r.proof == Proof::Win;
+          e.numbers = r.proof == Proof::Draw ? kDisproven : moverWins == orNode ? kProven : kDefenderWins;
+          settled_.fetch_add(1, std::memory_order_relaxed);
+          mctsSettled_.fetch_add(1, std::memory_order_relaxed);
+          // The move order learns the winning move as if the children had settled the node: its
+          // killer and history serve the siblings the MCTS-solver does not settle.
+          if (moverWins && r.move != kNoCell) order_.settled(orNode, b.stoneCount(), r.move);
           return;
         }
       }
@@ -436,7 +472,7 @@ class ProofSearch {
       const uint32_t childDeltaNow = orNode ? c.dn : c.pn;
       const uint64_t room = uint64_t(deltaLimit) - std::min<uint64_t>(total, deltaLimit) + childDeltaNow;
       const uint32_t childDelta = uint32_t(std::min<uint64_t>(room, kProofInfinity));
-      mid(list[bestIndex].board, *entries[bestIndex], orNode ? childPhi : childDelta, orNode ? childDelta : childPhi);
+      mid(list[bestIndex].board, *entries[bestIndex], orNode ? childPhi : childDelta, orNode ? childDelta : childPhi, ply + 1);
     }
   }
 
@@ -446,10 +482,11 @@ class ProofSearch {
   EndgameSolver endgame_;
   ProofTable table_;
   MoveOrder order_;
+  std::unique_ptr<Search> mcts_;  // made at its first use (options_.mctsIterations)
   Entry attackerWins_ = settledChild(kProven), defenderWins_ = settledChild(kDefenderWins),
         drawn_ = settledChild(kDisproven);  // the children the rules end
   int attacker_ = 0;
-  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0}, quietSkipped_{0};
+  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0}, quietSkipped_{0}, mctsIterationsDone_{0}, mctsSettled_{0};
   uint64_t limit_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   const std::atomic<bool>* pause_ = nullptr;
