@@ -182,7 +182,9 @@ TEST(ProofSearch, TheMctsSolversLeavesKeepEveryVerdictAndWinningMove) {
       ASSERT_TRUE(n.settled());
       const bool attackerWins = attacker == p.fast.toMove() ? e.value == 1 : e.value == -1;
       ASSERT_EQ(n.proven(), attackerWins) << "position " << tested << ", attacker " << attacker;
-      if (!attackerWins && e.value != 0) EXPECT_TRUE(n.defenderWins()) << "position " << tested;
+      if (!attackerWins && e.value != 0) {
+        EXPECT_TRUE(n.defenderWins()) << "position " << tested;
+      }
       if (e.value != 1 || search.mctsSettled() == 0) continue;
       wonRootsSettledByMcts += search.expansions() == 1;
       const Cell m = search.winningMove(p.fast, attacker);  // the mover's win, for either claim
