@@ -382,6 +382,13 @@ class ProofSearch {
     return mcts_->run(b, limits);
   }
 
+  // The numbers of a node a solver settled: moverValue +1, 0 or -1 for its player to move (a draw
+  // fails the attacker).
+  static ProofNumbers solvedNumbers(bool orNode, int moverValue) {
+    const int attackerValue = orNode ? moverValue : -moverValue;
+    return attackerValue > 0 ? kProven : attackerValue < 0 ? kDefenderWins : kDisproven;
+  }
+
   void mid(const Board& b, Entry& e, uint32_t thpn, uint32_t thdn, int ply) {
     if (e.numbers.settled() || e.numbers.pn >= thpn || e.numbers.dn >= thdn) return;
     const bool orNode = b.toMove() == attacker_;
@@ -391,8 +398,7 @@ class ProofSearch {
       if (popcount(b.empty()) <= options_.endgameCells) {
         const EndgameResult r = endgame_.solve(b, options_.endgameNodes);
         if (r.solved) {
-          const int attackerValue = orNode ? r.value : -r.value;  // a draw fails the attacker
-          e.numbers = attackerValue > 0 ? kProven : attackerValue < 0 ? kDefenderWins : kDisproven;
+          e.numbers = solvedNumbers(orNode, r.value);
           settled_.fetch_add(1, std::memory_order_relaxed);
           return;
         }
@@ -401,7 +407,7 @@ class ProofSearch {
         const SearchResult r = mctsSolve(b);
         if (r.proof != Proof::Unknown) {
           const bool moverWins = r.proof == Proof::Win;
-          e.numbers = r.proof == Proof::Draw ? kDisproven : moverWins == orNode ? kProven : kDefenderWins;
+          e.numbers = solvedNumbers(orNode, moverWins ? 1 : r.proof == Proof::Loss ? -1 : 0);
           settled_.fetch_add(1, std::memory_order_relaxed);
           mctsSettled_.fetch_add(1, std::memory_order_relaxed);
           // The move order learns the winning move as if the children had settled the node: its
