@@ -548,6 +548,26 @@ TEST(ProofState, ASearchResumedFromItsFileGoesOnWhereItStopped) {
   EXPECT_EQ(read, 0u);
 }
 
+// Without --table, prove gives a thread four times a state's positions (it reads a quarter of its
+// table), never less than the default, within the memory; the count comes from the file's header.
+TEST(ProofState, ATableWithoutASizeHoldsTheStateFourTimesWithinTheMemory) {
+  const uint64_t gib = uint64_t(1) << 30;
+  EXPECT_EQ(tableForState(120000000, 0, 64 * gib, 2), 120000000u);            // no state: the default
+  EXPECT_EQ(tableForState(120000000, 50000000, 64 * gib, 2), 200000000u);     // the state whole
+  EXPECT_EQ(tableForState(120000000, 50000000, 12 * gib, 2), 12 * gib / 96);  // as much as fits
+  EXPECT_EQ(tableForState(120000000, 0, 4 * gib, 4), 4 * gib / 192);         // the default too
+  EXPECT_EQ(tableForState(120000000, 0, 0, 1), 1000u);
+  const BigSearch big = bigSearch();
+  ProofSearch search(bareOptions());
+  search.run(big.board, 0, big.expansions / 2);
+  const std::string path = scratchPath("count.state");
+  uint64_t written = 0;
+  std::string error;
+  ASSERT_TRUE(saveProofState(path, {&search}, written, error)) << error;
+  EXPECT_EQ(proofStatePositions(path), written);
+  EXPECT_EQ(proofStatePositions(scratchPath("none.state")), 0u);
+}
+
 // A damaged or truncated state is rejected with its name and the byte, and nothing of it is read.
 TEST(ProofState, ADamagedFileIsRejectedWithItsByteAndNothingRead) {
   const BigSearch big = bigSearch();
@@ -956,6 +976,22 @@ TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
   ASSERT_NE(readAt, std::string::npos) << second.out;
   ASSERT_EQ(std::sscanf(second.out.c_str() + readAt, "read %llu searched positions from", &read), 1) << second.out;
   EXPECT_EQ(read, written);
+  // Without --table a thread's table holds four times the state, at least the default (the state
+  // the second run wrote when it ended).
+  unsigned long long rewritten = 0;
+  ASSERT_EQ(std::sscanf(second.out.c_str() + second.out.rfind("wrote "), "wrote %llu searched positions to", &rewritten), 1) << second.out;
+  const CommandRun sized = runCommand(bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --state " + state +
+                                      " --hours 0.0003 2>&1");
+  EXPECT_EQ(sized.status, 0) << sized.out;
+  const size_t sizedAt = sized.out.find("a thread's table: ");
+  ASSERT_NE(sizedAt, std::string::npos) << sized.out;
+  unsigned long long table = 0, stated = 0, mib = 0;
+  ASSERT_EQ(std::sscanf(sized.out.c_str() + sizedAt, "a thread's table: %llu positions (the state's %llu times four, at least the default, within %llu MiB",
+                        &table, &stated, &mib), 3) << sized.out;
+  EXPECT_EQ(stated, rewritten);
+  const uint64_t wanted = std::max<uint64_t>(120000000, 4 * rewritten);  // 2 threads, 48 bytes a position at most
+  EXPECT_GE(table, std::min<uint64_t>(wanted, (mib << 20) / 96)) << sized.out;
+  EXPECT_LE(table, std::min<uint64_t>(wanted, ((mib + 1) << 20) / 96)) << sized.out;
 
   std::string bytes = readFile(state);
   bytes.resize(bytes.size() - 5);

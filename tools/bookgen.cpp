@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -871,15 +872,33 @@ int proofAttacker(const ProofSettings& s, const BookGraph& graph, const Board& b
   return n && n->estimate.mean < 0.5 ? mover ^ 1 : mover;
 }
 
+// MemAvailable of /proc/meminfo in bytes (0 where it cannot be read: no limit is known).
+uint64_t availableMemoryBytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string name; in >> name;) {
+    uint64_t kb = 0;
+    if (name == "MemAvailable:" && in >> kb) return kb * 1024;
+    in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  return 0;
+}
+
 int proveCommand(int argc, char** argv) {
   ProofSettings s;
+  bool tableGiven = false;
   cli::Flags flags("bookgen");
   proofTargetFlags(flags, s)
       .integer("--threads", "N", s.prove.threads, 1, 256, "searching threads")
       .number("--hours", "H", s.prove.hours, 0, cli::kNoMax, "stop after H hours", "until the position is settled")
       .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
-      .integer("--table", "N", s.prove.search.maxEntries, 1000, cli::kNoLimit,
-               "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded")
+      .value("--table", "N", "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded",
+             std::to_string(s.prove.search.maxEntries) + ", or four times a --state file's positions, within the memory available",
+             [&](const std::string& v) {
+               uint64_t n = 0;
+               if (!cli::toInteger(v, 1000, cli::kNoLimit, n)) return "--table expects a whole number of at least 1000, got '" + v + "'";
+               s.prove.search.maxEntries = size_t(n), tableGiven = true;
+               return std::string();
+             })
       .integer("--mcts-iterations", "N", s.prove.search.mctsIterations, 0, cli::kNoLimit,
                "the bot's MCTS-solver of N iterations settles a node at its first expansion when it proves it (0: off; "
                "docs/proofs.md has its measurements)")
@@ -898,6 +917,13 @@ int proveCommand(int argc, char** argv) {
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "prove options:\n");
   Board target;
   if (!proofTarget(s, target)) return 2;
+  if (!tableGiven && !s.statePath.empty()) {
+    const uint64_t statePositions = proofStatePositions(s.statePath), memory = availableMemoryBytes();
+    s.prove.search.maxEntries = tableForState(s.prove.search.maxEntries, statePositions,
+                                              memory ? memory : std::numeric_limits<uint64_t>::max(), s.prove.threads);
+    std::cerr << "a thread's table: " << s.prove.search.maxEntries << " positions (the state's " << statePositions
+              << " times four, at least the default, within " << memory / (1 << 20) << " MiB available)\n";
+  }
   FileLock lock;
   Database db;
   DatabaseStore store(s.dbPath);

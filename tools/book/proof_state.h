@@ -21,6 +21,7 @@
 // - The file is written to FILE.tmp and renamed: a failed write leaves the previous state.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstddef>
 #include <cstdio>
@@ -124,6 +125,27 @@ inline bool saveProofState(const std::string& path, const std::vector<const Proo
   if (!out) return std::remove(tmp.c_str()), error = tmp + ": write failed (disk full?)", false;
   if (std::rename(tmp.c_str(), path.c_str()) != 0) return error = "cannot rename " + tmp + " to " + path, false;
   return true;
+}
+
+// The positions a state file holds, from its header (0 when it is missing or not a state file: the
+// read that follows names the fault).
+inline uint64_t proofStatePositions(const std::string& path) {
+  using namespace proof_state;
+  std::ifstream in(path, std::ios::binary);
+  char header[kHeaderBytes];
+  if (!in.read(header, kHeaderBytes) || std::string(header, 16) != std::string(kMagic, 16)) return 0;
+  return get64(header + 16);
+}
+
+// A thread's table (positions) when none is asked for: the default, or four times a state's
+// positions, so that every thread reads the state whole and still has room before it forgets
+// (loadProofState gets a quarter of the table, ProofSearch::forget); at most what `memoryBytes`
+// holds for `threads` tables at 48 bytes a position (32 in a table at most 3/4 full, and the
+// last growth, which holds the old slots and the new ones at once).
+inline size_t tableForState(size_t defaultPositions, uint64_t statePositions, uint64_t memoryBytes, int threads) {
+  const uint64_t wanted = std::max<uint64_t>(defaultPositions, statePositions * 4);
+  const uint64_t fits = memoryBytes / (uint64_t(std::max(threads, 1)) * 48);
+  return size_t(std::max<uint64_t>(std::min(wanted, fits), 1000));
 }
 
 // Reads the state at `path` into every search, each taking up to `perSearch` positions (0: as
