@@ -691,6 +691,7 @@ TEST(Prover, EveryThreadWaitsWhileTheStateIsWritten) {
   }
   ProveOptions options;
   options.threads = 2, options.firstBudget = uint64_t(1) << 40, options.sliceExpansions = uint64_t(1) << 40;
+  options.itemEpsilon = -1;  // turns that only a pause interrupts (df-pn's rule would end them, and settle the target at once)
   options.progressSeconds = 1e9, options.checkpointSeconds = 1e9, options.stateSeconds = 0.05;
   options.search = bareOptions();
   options.search.maxEntries = 1000000;  // 32 MB a thread, however long it runs (it forgets)
@@ -727,6 +728,27 @@ TEST(Prover, EveryThreadWaitsWhileTheStateIsWritten) {
 
 // The proofs a search finds below the target's moves are recorded, within recordPlies of the
 // target, so that a later run starts from them; each is right, by a search of its own.
+// A turn ends when its item is no longer the most proving one (df-pn's 1+epsilon rule), so one
+// thread over the target's moves spends about what one df-pn search of the target spends. With
+// turns ended by their budget alone, every move's first turn came first: 69,984 expansions on
+// '3 2; 2 3' (2026-12-02), where the search alone takes 191.
+TEST(Prover, OneThreadSpendsWhatOneSearchOfTheTargetSpends) {
+  for (const char* moves : {"3 2; 2 3", "1 0; 3 1"}) {
+    Board b;
+    std::string error;
+    ASSERT_TRUE(playMoves(moves, b, error)) << error;
+    ProofSearch alone;
+    ASSERT_TRUE(alone.run(b, b.toMove(), 1000000).proven()) << moves;
+    ProveOptions options;
+    options.threads = 1, options.progressSeconds = 1e9, options.checkpointSeconds = 1e9;
+    Prover prover(b, b.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, [] {});
+    std::atomic<bool> stop{false};
+    std::ostringstream log;
+    EXPECT_TRUE(prover.run(stop, log).proven()) << moves;
+    EXPECT_LE(prover.searches().front()->expansions(), 2 * alone.expansions() + 50) << moves << ": the search alone took " << alone.expansions();
+  }
+}
+
 TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
   Rng rng(707);
   int targets = 0, deeper = 0, checked = 0, defenderWins = 0;

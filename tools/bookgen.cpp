@@ -891,6 +891,9 @@ int proveCommand(int argc, char** argv) {
       .integer("--threads", "N", s.prove.threads, 1, 256, "searching threads")
       .number("--hours", "H", s.prove.hours, 0, cli::kNoMax, "stop after H hours", "until the position is settled")
       .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
+      .number("--item-epsilon", "E", s.prove.itemEpsilon, -1, cli::kNoMax,
+              "a reply's turn also ends when its proof number (disproof number where the defender moves at the target) "
+              "passes its best free sibling's by this share, df-pn's 1+epsilon rule (-1: only the budget ends a turn)")
       .value("--table", "N", "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded",
              std::to_string(s.prove.search.maxEntries) + ", or four times a --state file's positions, within the memory available",
              [&](const std::string& v) {

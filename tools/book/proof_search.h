@@ -83,11 +83,12 @@ class ProofSearch {
       : options_(options), known_(std::move(known)), forcing_(18), endgame_(18), table_(options.maxEntries) {}
 
   // df-pn from b for "attacker (a player index of b) wins", until the root is settled, `budget`
-  // more expansions are spent, the table is full (options.maxEntries: then forget and run again)
-  // or *stop or *pause is set. The table is kept between calls, so calls with growing budgets
-  // continue one search.
+  // more expansions are spent, the table is full (options.maxEntries: then forget and run again),
+  // *stop or *pause is set, or the root's numbers reach `limits` (df-pn's thresholds, for a root
+  // that is one of several moves: prove.h). The table is kept between calls, so calls with growing
+  // budgets continue one search.
   ProofNumbers run(const Board& b, int attacker, uint64_t budget, const std::atomic<bool>* stop = nullptr,
-                   const std::atomic<bool>* pause = nullptr) {
+                   const std::atomic<bool>* pause = nullptr, ProofNumbers limits = {kProofInfinity, kProofInfinity}) {
     attacker_ = attacker;
     limit_ = expansions() + budget;
     stop_ = stop, pause_ = pause;
@@ -95,7 +96,7 @@ class ProofSearch {
       while (!table_.hasRoom() && table_.canGrow()) table_.grow();
       if (!table_.hasRoom()) return lookup(b, attacker);
       Entry& root = entry(b);
-      mid(b, root, kProofInfinity, kProofInfinity, 0);
+      mid(b, root, limits.pn, limits.dn, 0);
       if (root.numbers.settled() || table_.hasRoom() || !table_.canGrow()) return root.numbers;
     }
   }

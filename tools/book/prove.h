@@ -10,9 +10,10 @@
 //   or a disproof that rests on no draw: kDefenderWins): a win carries the winning move alone; a
 //   loss carries every move class, each proven lost (so the graph's node is complete). Other
 //   disproofs write nothing: "no win" may be a draw.
-// - Each item is searched by one thread at a time with a budget that doubles at each turn; the
-//   next item is the most proving free one of the item tree (next()); each thread keeps its own
-//   table between its items.
+// - Each item is searched by one thread at a time, for a turn that ends when the budget, which
+//   doubles at each turn, is spent, or sooner when the item is no longer the most proving free one
+//   among its siblings by df-pn's 1+epsilon rule (turnLimits); the next item is the most proving
+//   free one of the item tree (next()); each thread keeps its own table between its items.
 // - Items form a tree. A thread that finds no free item splits the open item with the least
 //   proof number that another thread works on: that item's moves become items of their own (its
 //   thread goes on with it whole). A split item is settled by its own search or by its children
@@ -52,6 +53,7 @@ struct ProveOptions {
   int threads = 2;
   double hours = 0;            // 0: until settled or stopped
   uint64_t firstBudget = 20000;  // expansions of an item's first turn
+  double itemEpsilon = 0.0625;   // a turn also ends when the item's number passes its best free sibling's by this share (-1: never)
   double progressSeconds = 30;
   double checkpointSeconds = 600;  // between calls of the checkpoint callback (and at the end)
   int recordPlies = 4;             // proofs this many plies below the target are recorded (0: the items' only)
@@ -307,6 +309,31 @@ class Prover {
     }
   }
 
+  // df-pn's threshold for an item's turn (itemEpsilon >= 0): the turn ends once the number its
+  // parent minimises (pn where the attacker moves at the parent, dn where the defender does) passes
+  // the least of its free open siblings' by itemEpsilon, since the sibling is then the most proving
+  // free item; never below the item's number plus one. No free sibling: no limit.
+  ProofNumbers turnLimits(const ProveItem& item) const {
+    ProofNumbers limits{kProofInfinity, kProofInfinity};
+    if (options_.itemEpsilon < 0) return limits;
+    const Board& parentBoard = item.parent < 0 ? target_ : items_[size_t(item.parent)].board;
+    const std::vector<size_t>& siblings = item.parent < 0 ? topItems_ : items_[size_t(item.parent)].children;
+    const bool orParent = parentBoard.toMove() == attacker_;
+    uint32_t second = kProofInfinity;
+    for (size_t k : siblings) {
+      const ProveItem& s = items_[k];
+      const ProofNumbers n = shown(s);
+      if (&s == &item || n.settled() || (s.busy && s.children.empty())) continue;
+      second = std::min(second, orParent ? n.pn : n.dn);
+    }
+    if (second >= kProofInfinity) return limits;
+    const uint32_t own = orParent ? item.numbers.pn : item.numbers.dn;
+    const uint64_t grown = uint64_t(double(second) * (1 + options_.itemEpsilon)) + 1;
+    const uint32_t limit = uint32_t(std::min<uint64_t>(std::max<uint64_t>(grown, uint64_t(own) + 1), kProofInfinity));
+    (orParent ? limits.pn : limits.dn) = limit;
+    return limits;
+  }
+
   void work(ProofSearch& search, int thread, const std::atomic<bool>& stop, const std::atomic<bool>& done) {
     unsigned recordedAt = 0;  // the checkpoints this thread has recorded its deeper proofs for
     for (;;) {
@@ -314,6 +341,7 @@ class Prover {
       ProveItem* item;
       uint64_t budget;
       Board board;
+      ProofNumbers limits;
       {
         std::lock_guard<std::mutex> g(lock_);
         if (done.load() || numbersOver(target_, topItems_).settled()) return;
@@ -324,11 +352,12 @@ class Prover {
           return;
         }
         item->busy = true, budget = item->budget, board = item->board;
+        limits = turnLimits(*item);
         ++turns_, movedTurns_ += item->lastThread >= 0 && item->lastThread != thread;  // its tree is in another table
         item->lastThread = thread;
       }
       if (search.full()) search.forget();
-      const ProofNumbers n = runSliced(search, *item, budget, recordedAt);
+      const ProofNumbers n = runSliced(search, *item, budget, limits, recordedAt);
       const std::vector<Cell> line = search.principalLine(board, attacker_);
       const Proof proof = moverProofAt(board, n);
       const Cell win = proof == Proof::Win ? search.winningMove(board, attacker_) : kNoCell;
@@ -351,16 +380,16 @@ class Prover {
   // One item's turn of `budget` expansions, in slices: between them, the item shows its numbers
   // so far (progress), and the search's deeper proofs are recorded when a checkpoint came since
   // the thread last recorded them (recordedAt).
-  ProofNumbers runSliced(ProofSearch& search, ProveItem& item, uint64_t budget, unsigned& recordedAt) {
+  ProofNumbers runSliced(ProofSearch& search, ProveItem& item, uint64_t budget, ProofNumbers limits, unsigned& recordedAt) {
     uint64_t spent = 0;
     for (;;) {
       pausePoint();
       if (checkpoints_.load() != recordedAt) recordedAt = checkpoints_.load(), recordDeeperProofs(search);
       const uint64_t before = search.expansions();
       const ProofNumbers n =
-          search.run(item.board, attacker_, std::min(budget - spent, options_.sliceExpansions), &item.stop, &pausing_);
+          search.run(item.board, attacker_, std::min(budget - spent, options_.sliceExpansions), &item.stop, &pausing_, limits);
       spent += search.expansions() - before;
-      if (n.settled() || spent >= budget || item.stop.load() || search.full()) return n;
+      if (n.settled() || spent >= budget || item.stop.load() || search.full() || n.pn >= limits.pn || n.dn >= limits.dn) return n;
       if (search.expansions() == before && !pausing_.load()) return n;
       std::lock_guard<std::mutex> g(lock_);
       if (!item.numbers.settled()) item.numbers = n;
