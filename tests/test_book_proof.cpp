@@ -731,9 +731,11 @@ TEST(Prover, EveryThreadWaitsWhileTheStateIsWritten) {
 // A turn ends when its item is no longer the most proving one (df-pn's 1+epsilon rule), so one
 // thread over the target's moves spends about what one df-pn search of the target spends. With
 // turns ended by their budget alone, every move's first turn came first: 69,984 expansions on
-// '3 2; 2 3' (2026-12-02), where the search alone takes 191.
+// '3 2; 2 3' (2026-12-02), where the search alone takes 191. A turn the rule ends keeps its
+// item's budget (a doubling at each of many short turns overflowed to a budget of 0, and the
+// threads spun on turns that searched nothing).
 TEST(Prover, OneThreadSpendsWhatOneSearchOfTheTargetSpends) {
-  for (const char* moves : {"3 2; 2 3", "1 0; 3 1"}) {
+  for (const char* moves : {"3 2; 2 3", "1 0; 3 1", "2 2; 4 3"}) {
     Board b;
     std::string error;
     ASSERT_TRUE(playMoves(moves, b, error)) << error;
@@ -741,11 +743,18 @@ TEST(Prover, OneThreadSpendsWhatOneSearchOfTheTargetSpends) {
     ASSERT_TRUE(alone.run(b, b.toMove(), 1000000).proven()) << moves;
     ProveOptions options;
     options.threads = 1, options.progressSeconds = 1e9, options.checkpointSeconds = 1e9;
+    options.firstBudget = uint64_t(1) << 40;  // only df-pn's rule ends a turn
     Prover prover(b, b.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, [] {});
     std::atomic<bool> stop{false};
     std::ostringstream log;
     EXPECT_TRUE(prover.run(stop, log).proven()) << moves;
     EXPECT_LE(prover.searches().front()->expansions(), 2 * alone.expansions() + 50) << moves << ": the search alone took " << alone.expansions();
+    unsigned mostTurns = 0;
+    for (const ProveItem& i : prover.items()) {
+      mostTurns = std::max(mostTurns, i.turns);
+      EXPECT_EQ(i.budget, options.firstBudget) << moves << ": no turn spent its budget";
+    }
+    EXPECT_GE(mostTurns, 2u) << moves;
   }
 }
 

@@ -67,7 +67,9 @@ struct ProveItem {
   Cell move = kNoCell;     // the move from its parent (from the target, for a top item)
   Board board;
   ProofNumbers numbers;    // its own search's, or its children's once they settle it
-  uint64_t budget = 0;
+  uint64_t budget = 0;     // expansions its next turn may spend (doubled after a turn that spent it all)
+  uint64_t spent = 0;      // expansions its turns have spent
+  unsigned turns = 0;
   bool busy = false;
   int parent = -1;         // index of the parent item; -1: a move of the target
   std::vector<size_t> children;  // its moves' items, once split
@@ -208,7 +210,7 @@ class Prover {
   ProofNumbers shown(const ProveItem& i) const {
     if (i.numbers.settled() || i.children.empty()) return i.numbers;
     for (size_t k : i.children)
-      if (!items_[k].numbers.settled() && items_[k].budget == options_.firstBudget) return i.numbers;
+      if (!items_[k].numbers.settled() && items_[k].turns == 0) return i.numbers;
     return numbersOver(i.board, i.children);
   }
 
@@ -248,7 +250,7 @@ class Prover {
 
   // The item to search next: from the target down the item tree, the most proving open item that
   // is free (the least proof number where the attacker moves, the least disproof number where the
-  // defender does; ties: the least budget spent, so each item gets a first turn), a split item
+  // defender does; ties: the fewest expansions spent, so each item gets a first turn), a split item
   // leading to its moves. So the threads keep df-pn's focus across items. When every open item is
   // busy, the busy unsplit item with the least proof number is split and one of its moves taken.
   ProveItem* next() {
@@ -267,13 +269,13 @@ class Prover {
 
   // The open items among `indices` (the moves of b), the most proving first: the least proof
   // number where the attacker moves at b, the least disproof number where the defender does;
-  // ties: the least budget spent, so each item gets a first turn.
+  // ties: the fewest expansions spent, so each item gets a first turn.
   std::vector<size_t> openByProving(const Board& b, const std::vector<size_t>& indices) const {
     const bool orNode = b.toMove() == attacker_;
     std::vector<std::pair<std::pair<uint32_t, uint64_t>, size_t>> open;  // ((number, budget), index)
     for (size_t k : indices) {
       const ProofNumbers n = shown(items_[k]);
-      if (!n.settled()) open.push_back({{orNode ? n.pn : n.dn, items_[k].budget}, k});
+      if (!n.settled()) open.push_back({{orNode ? n.pn : n.dn, items_[k].spent}, k});
     }
     std::sort(open.begin(), open.end());
     std::vector<size_t> order;
@@ -357,12 +359,17 @@ class Prover {
         item->lastThread = thread;
       }
       if (search.full()) search.forget();
+      const uint64_t before = search.expansions();
       const ProofNumbers n = runSliced(search, *item, budget, limits, recordedAt);
+      const uint64_t used = search.expansions() - before;
       const std::vector<Cell> line = search.principalLine(board, attacker_);
       const Proof proof = moverProofAt(board, n);
       const Cell win = proof == Proof::Win ? search.winningMove(board, attacker_) : kNoCell;
       std::lock_guard<std::mutex> g(lock_);
-      item->busy = false, item->budget = budget * 2;
+      // A turn that df-pn's rule ended keeps its budget: with many short turns a doubling at each
+      // would overflow.
+      item->busy = false, item->spent += used, ++item->turns;
+      if (used >= budget) item->budget = std::min<uint64_t>(budget * 2, uint64_t(1) << 50);
       if (!item->numbers.settled()) {  // not settled meanwhile by its children
         item->numbers = n, item->proofMove = win;
         if (proof != Proof::Unknown) record_(board, proof, win);
