@@ -726,8 +726,6 @@ TEST(Prover, EveryThreadWaitsWhileTheStateIsWritten) {
   EXPECT_GT(atSaves.back(), atSaves.front()) << "the searches did not go on after a save";
 }
 
-// The proofs a search finds below the target's moves are recorded, within recordPlies of the
-// target, so that a later run starts from them; each is right, by a search of its own.
 // A turn ends when its item is no longer the most proving one (df-pn's 1+epsilon rule), so one
 // thread over the target's moves spends about what one df-pn search of the target spends. With
 // turns ended by their budget alone, every move's first turn came first: 69,984 expansions on
@@ -758,6 +756,8 @@ TEST(Prover, OneThreadSpendsWhatOneSearchOfTheTargetSpends) {
   }
 }
 
+// The proofs a search finds below the target's moves are recorded, within recordPlies of the
+// target, so that a later run starts from them; each is right, by a search of its own.
 TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
   Rng rng(707);
   int targets = 0, deeper = 0, checked = 0, defenderWins = 0;

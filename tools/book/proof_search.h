@@ -78,6 +78,9 @@ using KnownProof = std::function<Proof(const PositionKey&)>;
 class ProofSearch {
  public:
   static uint32_t saturatedSum(uint64_t s) { return uint32_t(std::min<uint64_t>(s, kProofInfinity - 1)); }
+  // The 1+epsilon trick: how far a child's number may grow while it stays the most proving, its
+  // best sibling's number `second` passed by a share epsilon (plus one).
+  static uint64_t passedBy(uint32_t second, double epsilon) { return uint64_t(double(second) * (1 + epsilon)) + 1; }
 
   explicit ProofSearch(ProofSearchOptions options = {}, KnownProof known = nullptr)
       : options_(options), known_(std::move(known)), forcing_(18), endgame_(18), table_(options.maxEntries) {}
@@ -474,7 +477,7 @@ class ProofSearch {
       // or until the parent's other number would pass its own threshold.
       const ProofNumbers c = entries[bestIndex]->numbers;
       const uint32_t phiLimit = orNode ? thpn : thdn, deltaLimit = orNode ? thdn : thpn;
-      const uint64_t grown = uint64_t(double(second) * (1 + options_.epsilon)) + 1;
+      const uint64_t grown = passedBy(second, options_.epsilon);
       const uint32_t childPhi = uint32_t(std::min<uint64_t>({phiLimit, std::max<uint64_t>(grown, uint64_t(second) + 1), kProofInfinity}));
       const uint32_t childDeltaNow = orNode ? c.dn : c.pn;
       const uint64_t room = uint64_t(deltaLimit) - std::min<uint64_t>(total, deltaLimit) + childDeltaNow;

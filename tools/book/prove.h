@@ -272,7 +272,7 @@ class Prover {
   // ties: the fewest expansions spent, so each item gets a first turn.
   std::vector<size_t> openByProving(const Board& b, const std::vector<size_t>& indices) const {
     const bool orNode = b.toMove() == attacker_;
-    std::vector<std::pair<std::pair<uint32_t, uint64_t>, size_t>> open;  // ((number, budget), index)
+    std::vector<std::pair<std::pair<uint32_t, uint64_t>, size_t>> open;  // ((number, expansions spent), index)
     for (size_t k : indices) {
       const ProofNumbers n = shown(items_[k]);
       if (!n.settled()) open.push_back({{orNode ? n.pn : n.dn, items_[k].spent}, k});
@@ -330,7 +330,7 @@ class Prover {
     }
     if (second >= kProofInfinity) return limits;
     const uint32_t own = orParent ? item.numbers.pn : item.numbers.dn;
-    const uint64_t grown = uint64_t(double(second) * (1 + options_.itemEpsilon)) + 1;
+    const uint64_t grown = ProofSearch::passedBy(second, options_.itemEpsilon);
     const uint32_t limit = uint32_t(std::min<uint64_t>(std::max<uint64_t>(grown, uint64_t(own) + 1), kProofInfinity));
     (orParent ? limits.pn : limits.dn) = limit;
     return limits;
