@@ -26,6 +26,7 @@ struct BotConfig : yav::TurnBudget {  // time or iterations per turn, seed (turn
   bool plainUct = false;
   bool forcing = true;
   bool endgame = true;
+  bool prover = true;
   bool quiet = false;
   bool ponder = true;         // search on while the opponent thinks (ponder.h); never with --iterations
 };
@@ -41,6 +42,7 @@ const char* const kUsage =
     "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
     "  --no-forcing        without the forcing-sequence solver (default: with)\n"
     "  --no-endgame        without the exact endgame solver (default: with)\n"
+    "  --no-prover         without df-pn in the turn's last fifth (default: with)\n"
     "  --quiet             no line per turn on stderr (default: one per turn)\n"
     "  --no-ponder         no search while the opponent thinks (default on; not with --iterations)\n"
     "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
@@ -90,6 +92,8 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       cfg.forcing = false;
     } else if (arg == "--no-endgame") {
       cfg.endgame = false;
+    } else if (arg == "--no-prover") {
+      cfg.prover = false;
     } else if (arg == "--quiet") {
       cfg.quiet = true;
     } else if (arg == "--no-ponder") {
@@ -132,6 +136,7 @@ int main(int argc, char** argv) {
   yav::SearchOptions options = cfg.plainUct ? yav::SearchOptions::plainUct() : yav::SearchOptions();
   if (!cfg.forcing) options.forcing = false;
   if (!cfg.endgame) options.endgame = false;
+  if (cfg.prover && !cfg.plainUct) options.proverShare = 0.2;
   yav::Search search(yav::kDefaultNodes, options);
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;

@@ -31,6 +31,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,7 @@
 #include "search_root.h"
 #include "search_select.h"
 #include "search_tree.h"
+#include "turn_prover.h"
 
 namespace yav {
 
@@ -117,15 +119,29 @@ class Search {
     const uint64_t maxIterations = limits.iterations ? limits.iterations : UINT64_MAX;
     const bool timed = limits.timeMs > 0;
     if (!limits.iterations && !timed) return finish(result, clock);
+    const bool proving = options_.proverShare > 0;
+    const double proverAtMs = limits.timeMs * (1 - options_.proverShare);
+    const uint64_t proverAtIteration = proving && !timed ? uint64_t(double(maxIterations) * (1 - options_.proverShare)) : 0;
     // On a loaded machine the process is descheduled for whole time slices (tens of ms) between
     // two looks at the clock; the longest such gap, remembered with decay from turn to turn,
     // predicts the next one, so the search stops while an answer still arrives before hardMs. Twice:
     // a pause may also fall before the input was read, where this clock cannot see it.
     schedulingGapMs_ *= 0.8;
     double lastLook = clock.elapsedMs();
+    bool proverDone = !proving;
     while (done < maxIterations && tree_[root].proof == Proof::Unknown) {
       iterate();
       ++done;
+      if (!proverDone && (timed ? clock.elapsedMs() >= proverAtMs : done >= proverAtIteration)) {
+        proverDone = true;
+        const Cell win = proveRoot(position, timed ? &clock : nullptr, limits.timeMs);
+        lastLook = clock.elapsedMs();  // the prover's time is no scheduling gap
+        if (win != kNoCell) {
+          result.solvedMove = win;
+          result.proof = Proof::Win;
+          break;
+        }
+      }
       if (!timed) continue;
       const double now = clock.elapsedMs();
       schedulingGapMs_ = std::max(schedulingGapMs_, now - lastLook);
@@ -295,6 +311,15 @@ class Search {
       }
   }
 
+  // The turn's df-pn (turn_prover.h) for the root's side to move, when the tree values the root at
+  // least options_.proverMinValue for it: a proven winning move, or kNoCell.
+  Cell proveRoot(const Board& position, const Stopwatch* clock, double untilMs) {
+    const Node& r = tree_[tree_.root()];
+    if (!r.visits || 1 - r.halfPoints * (0.5 / r.visits) < options_.proverMinValue) return kNoCell;
+    if (!prover_) prover_ = std::make_unique<TurnProver>();
+    return prover_->winningMove(position, clock, untilMs, clock ? UINT64_MAX : options_.proverExpansions);
+  }
+
   // Root statistics and the final move (search_root.h).
   SearchResult& finish(SearchResult& result, const Stopwatch& clock) {
     chooseRootMove(tree_, options_, result);
@@ -308,6 +333,7 @@ class Search {
   Rng rng_;
   ForcingSolver forcing_;
   EndgameSolver endgame_;
+  std::unique_ptr<TurnProver> prover_;  // made at its first use (options_.proverShare)
   double schedulingGapMs_ = 0;  // the longest pause between two clock looks lately (see run)
   uint32_t forcingVisits_ = 1;  // options_.forcingVisits, but at least the expansion threshold
   uint32_t retryVisits_ = 0;    // options_.forcingRetryVisits when a cheap first check is on, else 0

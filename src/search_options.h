@@ -61,6 +61,14 @@ struct SearchOptions {
   uint32_t endgameRootNodes = 100000;
   int endgameTreeEmpties = 20;
   uint32_t endgameTreeNodes = 5000;
+  // Proof search in the turn (turn_prover.h): once the search has spent all but proverShare of a
+  // timed turn, a root valued at least proverMinValue for its side to move and not proven gets df-pn
+  // for the rest of the turn, and a win it proves is played; at fixed iterations, after all but
+  // that share of them, proverExpansions expansions. 0 turns it off: the tools' searches (book
+  // verdicts, suites) keep it off, the bot turns it on (bot/main.cpp).
+  double proverShare = 0;
+  double proverMinValue = 0.3;   // the tree values some proven wins below a half
+  uint64_t proverExpansions = 300;
 
   // The offline analysis variant (tactical suites, book verification): the bot's search with the
   // endgame solver in the tree as the provers have always had it (their proofs and the book's
