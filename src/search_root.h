@@ -29,7 +29,7 @@ struct SearchResult {
   uint64_t iterations = 0, nodes = 0;
   double elapsedMs = 0;
   bool reused = false;             // the tree of the previous call was kept
-  Cell solvedMove = kNoCell;       // the root solved before any iteration (forcing or endgame solver)
+  Cell solvedMove = kNoCell;       // the root proven won by a solver outside the tree (forcing, endgame, turn prover)
   std::vector<RootMove> children;  // every root move with its statistics
 };
 

@@ -57,11 +57,11 @@ class TurnProver {
     const int me = b.toMove();
     const Numbers attackerWins{0, kInfinity}, noWin{kInfinity, 0};
     const Numbers moverWins = me == attacker_ ? attackerWins : noWin, moverLoses = me == attacker_ ? noWin : attackerWins;
-    if (b.winningCells(me)) return moverWins;
-    const Bitboard threats = b.winningCells(me ^ 1);
-    if (severalCells(threats) || (threats & b.losingCells(me))) return moverLoses;
-    if ((b.occupied() | threats) == kFullBoard) return noWin;  // the board fills: a draw
-    if (!ruleMoves(b).sensible) return moverLoses;                 // every move makes its own 3
+    const RuleMoves r = ruleMoves(b);
+    if (r.won()) return moverWins;
+    if (severalCells(r.threats) || (r.threats & b.losingCells(me))) return moverLoses;
+    if ((b.occupied() | r.threats) == kFullBoard) return noWin;  // the board fills: a draw
+    if (r.lost()) return moverLoses;                                 // every move makes its own 3
     if (forcing_.solve(b, kForcingDepth, kForcingNodes).win) return moverWins;
     return {};
   }
