@@ -542,6 +542,25 @@ TEST(ProofState, ASearchResumedFromItsFileGoesOnWhereItStopped) {
   ASSERT_TRUE(loadProofState(path, {&capped}, 10, read, error)) << error;
   EXPECT_EQ(capped.entries(), 10u);
   capped.forEachExpanded([](const ProofKey&, ProofNumbers m) { EXPECT_TRUE(m.settled()); });
+  // With room for the settled ones and half the open ones, it takes the open ones with the fewest
+  // stones: none it left out has fewer than one it took.
+  size_t settledCount = 0, openCount = 0;
+  first.forEachExpanded([&](const ProofKey&, ProofNumbers m) { ++(m.settled() ? settledCount : openCount); });
+  ASSERT_GE(openCount, 20u);
+  ProofSearch half(bareOptions());
+  ASSERT_TRUE(loadProofState(path, {&half}, settledCount + openCount / 2, read, error)) << error;
+  EXPECT_EQ(half.entries(), settledCount + openCount / 2);
+  int mostTaken = -1, fewestLeft = kCells + 1;
+  first.forEachExpanded([&](const ProofKey& k, ProofNumbers m) {
+    if (m.settled()) {
+      EXPECT_NE(half.expandedNumbers(k), nullptr);
+      return;
+    }
+    const int stones = popcount(k.mine | k.theirs);
+    if (half.expandedNumbers(k)) mostTaken = std::max(mostTaken, stones);
+    else fewestLeft = std::min(fewestLeft, stones);
+  });
+  EXPECT_LE(mostTaken, fewestLeft) << "an open position of " << mostTaken << " stones was read, one of " << fewestLeft << " left out";
   // No file: a first run, nothing read.
   ProofSearch fresh(bareOptions());
   EXPECT_TRUE(loadProofState(scratchPath("none.state"), {&fresh}, 0, read, error));

@@ -149,9 +149,12 @@ inline size_t tableForState(size_t defaultPositions, uint64_t statePositions, ui
 }
 
 // Reads the state at `path` into every search, each taking up to `perSearch` positions (0: as
-// many as its table holds); `positions` gets the file's count. A missing file is no error (a first
-// run: positions 0). A damaged or truncated file adopts nothing: false, `error` naming the file and
-// the byte.
+// many as its table holds); `positions` gets the file's count. A reader with less room than the
+// file takes what ProofSearch::forget keeps: the settled positions, then the open ones with the
+// fewest stones (the numbers near the roots, which steer the search), not the file's first ones
+// (a table's order, so a random share of every depth). A missing file is no error (a first run:
+// positions 0). A damaged or truncated file adopts nothing: false, `error` naming the file and the
+// byte.
 inline bool loadProofState(const std::string& path, const std::vector<ProofSearch*>& searches, size_t perSearch,
                            uint64_t& positions, std::string& error) {
   using namespace proof_state;
@@ -171,15 +174,25 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
            false;
   if (body > count * kRecordBytes + kTrailerBytes)
     return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + ": bytes after the checksum", false;
-  // Two passes: every record checked (and the checksum) before any is adopted.
+  // Every record is checked (and the checksum) and counted before any is adopted (pass 0). Then
+  // the settled ones and the open ones of at most `most` stones go in (pass 1), and, when those
+  // leave room, the open ones of `most + 1` fill it (pass 2: the bands lie mixed in the file).
   std::vector<char> buffer(kRecordBytes * 65536);
-  for (int pass = 0; pass < 2; ++pass) {
+  uint64_t settled = 0, openByStones[kCells + 1] = {};
+  int most = -1;
+  std::vector<size_t> limit;  // a search's entries once it has taken perSearch new positions (a repeated one is no new one)
+  for (int pass = 0; pass < 3; ++pass) {
     if (pass == 1)  // room at once, not one rebuild after another
       for (ProofSearch* s : searches) s->reserveForAdopting(size_t(perSearch ? std::min<uint64_t>(count, perSearch) : count));
     in.seekg(std::streamoff(kHeaderBytes));
     uint64_t sum = 0;
-    std::vector<size_t> limit;  // a search's entries once it has taken perSearch new positions (a repeated one is no new one)
-    for (ProofSearch* s : searches) limit.push_back(perSearch ? s->entries() + perSearch : SIZE_MAX);
+    if (pass == 1)
+      for (ProofSearch* s : searches) limit.push_back(perSearch ? s->entries() + perSearch : SIZE_MAX);
+    if (pass == 1 && perSearch) {  // the open positions of at most `most` stones fit beside the settled ones
+      uint64_t kept = settled;
+      while (most < kCells && kept + openByStones[size_t(most + 1)] <= perSearch) kept += openByStones[size_t(++most)];
+    }
+    if (pass == 2 && (!perSearch || most >= kCells)) break;
     for (uint64_t done = 0; done < count;) {
       const uint64_t n = std::min<uint64_t>(count - done, buffer.size() / kRecordBytes);
       if (!in.read(buffer.data(), std::streamsize(n * kRecordBytes))) return error = path + ": read failed", false;
@@ -193,9 +206,13 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
             return error = path + ": byte " + std::to_string(kHeaderBytes + done * kRecordBytes) + ": position " +
                            std::to_string(done + 1) + ": " + why,
                    false;
+          if (r.numbers.settled()) ++settled;
+          else ++openByStones[size_t(popcount(r.key.mine | r.key.theirs))];
           continue;
         }
         decode(at, r);
+        const int band = r.numbers.settled() ? -1 : popcount(r.key.mine | r.key.theirs);
+        if (perSearch && (pass == 1 ? band > most : band != most + 1)) continue;
         for (size_t s = 0; s < searches.size(); ++s)
           if (searches[s]->entries() < limit[s]) searches[s]->adopt(r.key, r.numbers);
       }
