@@ -1000,7 +1000,7 @@ int proveCommand(int argc, char** argv) {
     if (!loadProofState(s.statePath, prover.searches(), s.prove.search.maxEntries / 4, read, error))
       return std::cerr << "bookgen: " << error << " (nothing was searched; move the file away to start without it)\n", 1;
     std::cerr << "read " << read << " searched positions from " << s.statePath << " (a thread's table took "
-              << prover.searches().front()->entries() << ", a quarter of --table at most, settled ones first)\n";
+              << prover.searches().front()->entries() << ", a quarter of --table at most, the settled ones, then the open ones with the fewest stones)\n";
     prover.saveStateWith([&] {
       std::string why;
       if (!saveState(why)) std::cerr << "bookgen: " << why << " (the run goes on)\n";
