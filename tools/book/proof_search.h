@@ -81,6 +81,14 @@ class ProofSearch {
   // The 1+epsilon trick: how far a child's number may grow while it stays the most proving, its
   // best sibling's number `second` passed by a share epsilon (plus one).
   static uint64_t passedBy(uint32_t second, double epsilon) { return uint64_t(double(second) * (1 + epsilon)) + 1; }
+  // Which open positions a table with room for fewer than `below` keeps beside `settled` settled
+  // ones: those of at most the returned number of stones (-1: none), the fewest stones first
+  // (the numbers near the roots, which steer the search). openByStones[s]: the open ones of s stones.
+  static int openStonesKept(size_t settled, const size_t (&openByStones)[kCells + 1], size_t below) {
+    int most = -1;
+    for (size_t kept = settled; most < kCells && kept + openByStones[most + 1] < below;) kept += openByStones[++most];
+    return most;
+  }
 
   explicit ProofSearch(ProofSearchOptions options = {}, KnownProof known = nullptr)
       : options_(options), known_(std::move(known)), forcing_(18), endgame_(18), table_(options.maxEntries) {}
@@ -235,9 +243,7 @@ class ProofSearch {
       if (e.numbers.settled()) ++settled;
       else ++unsettledByStones[stonesOf(e)];
     });
-    int most = -1;  // the unsettled positions of at most this many stones stay
-    for (size_t kept = settled; most < kCells && kept + unsettledByStones[most + 1] < room / 2;)
-      kept += unsettledByStones[++most];
+    const int most = openStonesKept(settled, unsettledByStones, room / 2);  // the unsettled ones of at most this many stones stay
     table_.keepOnly([most](const Entry& e) { return e.numbers.settled() || stonesOf(e) <= most; });
     if (table_.size() >= room) table_.clear();
   }

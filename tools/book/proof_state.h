@@ -178,8 +178,9 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
   // the settled ones and the open ones of at most `most` stones go in (pass 1), and, when those
   // leave room, the open ones of `most + 1` fill it (pass 2: the bands lie mixed in the file).
   std::vector<char> buffer(kRecordBytes * 65536);
-  uint64_t settled = 0, openByStones[kCells + 1] = {};
+  size_t settled = 0, openByStones[kCells + 1] = {};
   int most = -1;
+  auto band = [](const Record& r) { return r.numbers.settled() ? -1 : popcount(r.key.mine | r.key.theirs); };
   std::vector<size_t> limit;  // a search's entries once it has taken perSearch new positions (a repeated one is no new one)
   for (int pass = 0; pass < 3; ++pass) {
     if (pass == 1)  // room at once, not one rebuild after another
@@ -188,10 +189,7 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
     uint64_t sum = 0;
     if (pass == 1)
       for (ProofSearch* s : searches) limit.push_back(perSearch ? s->entries() + perSearch : SIZE_MAX);
-    if (pass == 1 && perSearch) {  // the open positions of at most `most` stones fit beside the settled ones
-      uint64_t kept = settled;
-      while (most < kCells && kept + openByStones[size_t(most + 1)] <= perSearch) kept += openByStones[size_t(++most)];
-    }
+    if (pass == 1 && perSearch) most = ProofSearch::openStonesKept(settled, openByStones, perSearch + 1);
     if (pass == 2 && (!perSearch || most >= kCells)) break;
     for (uint64_t done = 0; done < count;) {
       const uint64_t n = std::min<uint64_t>(count - done, buffer.size() / kRecordBytes);
@@ -206,13 +204,12 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
             return error = path + ": byte " + std::to_string(kHeaderBytes + done * kRecordBytes) + ": position " +
                            std::to_string(done + 1) + ": " + why,
                    false;
-          if (r.numbers.settled()) ++settled;
-          else ++openByStones[size_t(popcount(r.key.mine | r.key.theirs))];
+          const int stones = band(r);
+          ++(stones < 0 ? settled : openByStones[stones]);
           continue;
         }
         decode(at, r);
-        const int band = r.numbers.settled() ? -1 : popcount(r.key.mine | r.key.theirs);
-        if (perSearch && (pass == 1 ? band > most : band != most + 1)) continue;
+        if (perSearch && (pass == 1 ? band(r) > most : band(r) != most + 1)) continue;
         for (size_t s = 0; s < searches.size(); ++s)
           if (searches[s]->entries() < limit[s]) searches[s]->adopt(r.key, r.numbers);
       }
