@@ -775,6 +775,44 @@ TEST(Prover, OneThreadSpendsWhatOneSearchOfTheTargetSpends) {
   }
 }
 
+// Where the defender moves at the target, the next reply is df-pn's most proving one, the least
+// disproof number; with --item-order cheapest, the least proof number (the proof nearest to
+// done: a long run on a class left replies at pn 2 and 3 unsearched for 85 minutes, 2026-12-03).
+// Each run stops at its third proven reply, with other replies searched and open.
+TEST(Prover, CheapestFirstOrdersTheDefendersRepliesByProofNumber) {
+  Rng rng(2026);
+  int targets = 0, tries = 0, ordersDiffer = 0;
+  while (targets < 6 && tries++ < 2000) {
+    testing_positions::Pair p;
+    if (!testing_positions::randomPosition(rng, 8 + int(rng.below(8)), p) || p.fast.winningCells(p.fast.toMove()) ||
+        p.fast.winningCells(p.fast.toMove() ^ 1))
+      continue;
+    ProofSearch alone;
+    if (!alone.run(p.fast, p.fast.toMove() ^ 1, 5000).proven() || alone.expansions() < 300) continue;
+    ++targets;
+    for (const bool cheapest : {false, true}) {
+      ProveOptions options;
+      options.threads = 1, options.progressSeconds = 1e9, options.checkpointSeconds = 1e9;
+      options.cheapestFirst = cheapest;
+      std::atomic<bool> stop{false};
+      int proven = 0;
+      Prover prover(p.fast, p.fast.toMove() ^ 1, options, nullptr, [&](const Board&, Proof, Cell) { stop = ++proven >= 3; }, [] {});
+      std::ostringstream log;
+      prover.run(stop, log);
+      std::vector<std::pair<uint32_t, uint32_t>> numbers;  // (pn, dn) in the order of openTopItems
+      for (size_t k : prover.openTopItems()) numbers.push_back({prover.items()[k].numbers.pn, prover.items()[k].numbers.dn});
+      for (size_t i = 1; i < numbers.size(); ++i) {
+        if (cheapest) EXPECT_LE(numbers[i - 1].first, numbers[i].first) << "target " << targets << ", place " << i;
+        else EXPECT_LE(numbers[i - 1].second, numbers[i].second) << "target " << targets << ", place " << i;
+        // the other order would differ here: the test shows the choice
+        ordersDiffer += cheapest ? numbers[i - 1].second > numbers[i].second : numbers[i - 1].first > numbers[i].first;
+      }
+    }
+  }
+  ASSERT_GE(targets, 6) << "too few targets in " << tries << " positions";
+  EXPECT_GT(ordersDiffer, 0) << "the two orders agreed on every target";
+}
+
 // The proofs a search finds below the target's moves are recorded, within recordPlies of the
 // target, so that a later run starts from them; each is right, by a search of its own.
 TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {

@@ -894,6 +894,16 @@ int proveCommand(int argc, char** argv) {
       .number("--item-epsilon", "E", s.prove.itemEpsilon, -1, cli::kNoMax,
               "a reply's turn also ends when its proof number (disproof number where the defender moves at the target) "
               "passes its best free sibling's by this share, df-pn's 1+epsilon rule (-1: only the budget ends a turn)")
+      .value("--item-order", "proving|cheapest",
+             "where the defender moves at the target (and in split replies), the next reply: df-pn's most proving one "
+             "(the least disproof number), or the cheapest (the least proof number), so a run that cannot settle the target "
+             "banks the proofs nearest to done",
+             "proving",
+             [&](const std::string& v) {
+               if (v != "proving" && v != "cheapest") return "--item-order expects proving or cheapest, got '" + v + "'";
+               s.prove.cheapestFirst = v == "cheapest";
+               return std::string();
+             })
       .value("--table", "N", "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded",
              std::to_string(s.prove.search.maxEntries) + ", or four times a --state file's positions, within the memory available",
              [&](const std::string& v) {

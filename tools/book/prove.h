@@ -54,6 +54,10 @@ struct ProveOptions {
   double hours = 0;            // 0: until settled or stopped
   uint64_t firstBudget = 20000;  // expansions of an item's first turn
   double itemEpsilon = 0.0625;   // a turn also ends when the item's number passes its best free sibling's by this share (-1: never)
+  // Where the defender moves in the item tree, the next item is the one with the least proof
+  // number (the proof nearest to done, which is kept in the database however the run ends)
+  // instead of df-pn's least disproof number (the reply most likely to refute the claim).
+  bool cheapestFirst = false;
   double progressSeconds = 30;
   double checkpointSeconds = 600;  // between calls of the checkpoint callback (and at the end)
   int recordPlies = 4;             // proofs this many plies below the target are recorded (0: the items' only)
@@ -172,6 +176,12 @@ class Prover {
   const std::deque<ProveItem>& items() const { return items_; }
   const std::vector<size_t>& topItems() const { return topItems_; }
   uint64_t settledPositions() const { return settledPositions_; }
+  // The target's open moves (indices in items()) in the order a turn chooses among them, the most
+  // proving first.
+  std::vector<size_t> openTopItems() const {
+    std::lock_guard<std::mutex> g(lock_);
+    return openByProving(target_, topItems_);
+  }
   // Positions below the target's moves recorded (recordPlies).
   size_t deeperRecorded() const {
     std::lock_guard<std::mutex> g(lock_);
@@ -268,20 +278,25 @@ class Prover {
   }
 
   // The open items among `indices` (the moves of b), the most proving first: the least proof
-  // number where the attacker moves at b, the least disproof number where the defender does;
+  // number where the attacker moves at b, the least disproof number where the defender does
+  // (proof number there too with cheapestFirst);
   // ties: the fewest expansions spent, so each item gets a first turn.
   std::vector<size_t> openByProving(const Board& b, const std::vector<size_t>& indices) const {
-    const bool orNode = b.toMove() == attacker_;
+    const bool byPn = byProofNumber(b);
     std::vector<std::pair<std::pair<uint32_t, uint64_t>, size_t>> open;  // ((number, expansions spent), index)
     for (size_t k : indices) {
       const ProofNumbers n = shown(items_[k]);
-      if (!n.settled()) open.push_back({{orNode ? n.pn : n.dn, items_[k].spent}, k});
+      if (!n.settled()) open.push_back({{byPn ? n.pn : n.dn, items_[k].spent}, k});
     }
     std::sort(open.begin(), open.end());
     std::vector<size_t> order;
     for (const auto& entry : open) order.push_back(entry.second);
     return order;
   }
+
+  // Whether the moves of b are chosen by their proof numbers (where the attacker moves, and
+  // everywhere with cheapestFirst) or by their disproof numbers.
+  bool byProofNumber(const Board& b) const { return b.toMove() == attacker_ || options_.cheapestFirst; }
 
   // The most proving free item among `indices` (the moves of b) and below them, or nullptr.
   ProveItem* mostProving(const Board& b, const std::vector<size_t>& indices) {
@@ -312,27 +327,28 @@ class Prover {
   }
 
   // df-pn's threshold for an item's turn (itemEpsilon >= 0): the turn ends once the number its
-  // parent minimises (pn where the attacker moves at the parent, dn where the defender does) passes
-  // the least of its free open siblings' by itemEpsilon, since the sibling is then the most proving
-  // free item; never below the item's number plus one. No free sibling: no limit.
+  // parent chooses by (byProofNumber: pn where the attacker moves at the parent, dn where the
+  // defender does unless cheapestFirst) passes the least of its free open siblings' by
+  // itemEpsilon, since the sibling is then the most proving free item; never below the item's
+  // number plus one. No free sibling: no limit.
   ProofNumbers turnLimits(const ProveItem& item) const {
     ProofNumbers limits{kProofInfinity, kProofInfinity};
     if (options_.itemEpsilon < 0) return limits;
     const Board& parentBoard = item.parent < 0 ? target_ : items_[size_t(item.parent)].board;
     const std::vector<size_t>& siblings = item.parent < 0 ? topItems_ : items_[size_t(item.parent)].children;
-    const bool orParent = parentBoard.toMove() == attacker_;
+    const bool byPn = byProofNumber(parentBoard);
     uint32_t second = kProofInfinity;
     for (size_t k : siblings) {
       const ProveItem& s = items_[k];
       const ProofNumbers n = shown(s);
       if (&s == &item || n.settled() || (s.busy && s.children.empty())) continue;
-      second = std::min(second, orParent ? n.pn : n.dn);
+      second = std::min(second, byPn ? n.pn : n.dn);
     }
     if (second >= kProofInfinity) return limits;
-    const uint32_t own = orParent ? item.numbers.pn : item.numbers.dn;
+    const uint32_t own = byPn ? item.numbers.pn : item.numbers.dn;
     const uint64_t grown = ProofSearch::passedBy(second, options_.itemEpsilon);
     const uint32_t limit = uint32_t(std::min<uint64_t>(std::max<uint64_t>(grown, uint64_t(own) + 1), kProofInfinity));
-    (orParent ? limits.pn : limits.dn) = limit;
+    (byPn ? limits.pn : limits.dn) = limit;
     return limits;
   }
 
