@@ -573,9 +573,12 @@ TEST(ProofState, ATableWithoutASizeHoldsTheStateFourTimesWithinTheMemory) {
   const uint64_t gib = uint64_t(1) << 30;
   EXPECT_EQ(tableForState(120000000, 0, 64 * gib, 2), 120000000u);            // no state: the default
   EXPECT_EQ(tableForState(120000000, 50000000, 64 * gib, 2), 200000000u);     // the state whole
-  EXPECT_EQ(tableForState(120000000, 50000000, 12 * gib, 2), 12 * gib / 96);  // as much as fits
-  EXPECT_EQ(tableForState(120000000, 0, 4 * gib, 4), 4 * gib / 192);         // the default too
+  EXPECT_EQ(tableForState(120000000, 50000000, 12 * gib, 2), 9 * gib / 96);  // as much as fits in 3/4 of the memory
+  EXPECT_EQ(tableForState(120000000, 0, 4 * gib, 4), 3 * gib / 192);         // the default too
   EXPECT_EQ(tableForState(120000000, 0, 0, 1), 1000u);
+  // At their peak (48 bytes a position a thread) the tables leave a quarter of the memory.
+  for (const int threads : {1, 2, 4})
+    EXPECT_LE(uint64_t(tableForState(120000000, 107630836, 24 * gib, threads)) * 48 * threads, 18 * gib) << threads;
   const BigSearch big = bigSearch();
   ProofSearch search(bareOptions());
   search.run(big.board, 0, big.expansions / 2);
@@ -1074,12 +1077,12 @@ TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
   const size_t sizedAt = sized.out.find("a thread's table: ");
   ASSERT_NE(sizedAt, std::string::npos) << sized.out;
   unsigned long long table = 0, stated = 0, mib = 0;
-  ASSERT_EQ(std::sscanf(sized.out.c_str() + sizedAt, "a thread's table: %llu positions (the state's %llu times four, at least the default, within %llu MiB",
+  ASSERT_EQ(std::sscanf(sized.out.c_str() + sizedAt, "a thread's table: %llu positions (the state's %llu times four, at least the default, within 3/4 of %llu MiB",
                         &table, &stated, &mib), 3) << sized.out;
   EXPECT_EQ(stated, rewritten);
   const uint64_t wanted = std::max<uint64_t>(120000000, 4 * rewritten);  // 2 threads, 48 bytes a position at most
-  EXPECT_GE(table, std::min<uint64_t>(wanted, (mib << 20) / 96)) << sized.out;
-  EXPECT_LE(table, std::min<uint64_t>(wanted, ((mib + 1) << 20) / 96)) << sized.out;
+  EXPECT_GE(table, std::min<uint64_t>(wanted, (mib << 20) / 4 * 3 / 96)) << sized.out;
+  EXPECT_LE(table, std::min<uint64_t>(wanted, ((mib + 1) << 20) / 4 * 3 / 96)) << sized.out;
 
   std::string bytes = readFile(state);
   bytes.resize(bytes.size() - 5);

@@ -935,7 +935,7 @@ int proveCommand(int argc, char** argv) {
     s.prove.search.maxEntries = tableForState(s.prove.search.maxEntries, statePositions,
                                               memory ? memory : std::numeric_limits<uint64_t>::max(), s.prove.threads);
     std::cerr << "a thread's table: " << s.prove.search.maxEntries << " positions (the state's " << statePositions
-              << " times four, at least the default, within " << memory / (1 << 20) << " MiB available)\n";
+              << " times four, at least the default, within 3/4 of " << memory / (1 << 20) << " MiB available)\n";
   }
   FileLock lock;
   Database db;

@@ -139,12 +139,14 @@ inline uint64_t proofStatePositions(const std::string& path) {
 
 // A thread's table (positions) when none is asked for: the default, or four times a state's
 // positions, so that every thread reads the state whole and still has room before it forgets
-// (loadProofState gets a quarter of the table, ProofSearch::forget); at most what `memoryBytes`
-// holds for `threads` tables at 48 bytes a position (32 in a table at most 3/4 full, and the
-// last growth, which holds the old slots and the new ones at once).
+// (loadProofState gets a quarter of the table, ProofSearch::forget); at most what three quarters
+// of `memoryBytes` hold for `threads` tables at 48 bytes a position (32 in a table at most 3/4
+// full, and the last growth, which holds the old slots and the new ones at once). The last
+// quarter is for the book graph, the state file read whole, and the machine: tables sized to all
+// of MemAvailable grew to 24.4 GB on a 24 GB machine and the run was killed (2026-12-04).
 inline size_t tableForState(size_t defaultPositions, uint64_t statePositions, uint64_t memoryBytes, int threads) {
   const uint64_t wanted = std::max<uint64_t>(defaultPositions, statePositions * 4);
-  const uint64_t fits = memoryBytes / (uint64_t(std::max(threads, 1)) * 48);
+  const uint64_t fits = memoryBytes / 4 * 3 / (uint64_t(std::max(threads, 1)) * 48);
   return size_t(std::max<uint64_t>(std::min(wanted, fits), 1000));
 }
 
