@@ -892,7 +892,8 @@ int proveCommand(int argc, char** argv) {
       .number("--hours", "H", s.prove.hours, 0, cli::kNoMax, "stop after H hours", "until the position is settled")
       .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
       .number("--item-epsilon", "E", s.prove.itemEpsilon, -1, cli::kNoMax,
-              "a reply's turn also ends when its proof number (disproof number where the defender moves at the target) "
+              "a reply's turn also ends when its proof number (disproof number where the defender moves at the target, "
+              "unless --item-order cheapest) "
               "passes its best free sibling's by this share, df-pn's 1+epsilon rule (-1: only the budget ends a turn)")
       .value("--item-order", "proving|cheapest",
              "where the defender moves at the target (and in split replies), the next reply: df-pn's most proving one "
@@ -905,7 +906,7 @@ int proveCommand(int argc, char** argv) {
                return std::string();
              })
       .value("--table", "N", "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded",
-             std::to_string(s.prove.search.maxEntries) + ", or four times a --state file's positions, within the memory available",
+             std::to_string(s.prove.search.maxEntries) + ", or four times a --state file's positions, within 3/4 of the memory available",
              [&](const std::string& v) {
                uint64_t n = 0;
                if (!cli::toInteger(v, 1000, cli::kNoLimit, n)) return "--table expects a whole number of at least 1000, got '" + v + "'";
