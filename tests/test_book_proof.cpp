@@ -43,6 +43,7 @@ ProofSearchOptions bareOptions() {
   ProofSearchOptions o;
   o.endgameCells = 0;
   o.forcingDepth = 1;
+  o.quietProofNumber = 1;  // with threat sequences of one move, nearly every node would be quiet
   return o;
 }
 
@@ -213,45 +214,97 @@ TEST(ProofSearch, TheMctsSolversLeavesKeepEveryVerdictAndWinningMove) {
   EXPECT_GT(settledBelowTheRoot, 10u);  // the MCTS-solver settled nodes there, not only was allowed to
 }
 
-// The quiet pass (a new child left unsolved when the pass test found the opponent no threat
-// sequence and the child's stone makes no run of 3 with its mover's) only defers solves: a child
-// it leaves open that has a threat sequence after all (the line turns a forced block and the
-// child's stone into the mover's 3) gets it from its own children's solves. Sparse positions,
-// where it applies (in endgames nearly every cell is near a stone of each side): three 2-stone
-// replies that player 1 wins, each claim searched with and without it, must keep their verdicts,
-// and the defender's wins must stay marked as such.
-TEST(ProofSearch, TheQuietPassDefersSolvesAndKeepsEveryVerdict) {
-  uint64_t skipped = 0;
-  int searchesWhoseWorkChanged = 0;
+// A setting that only orders or defers the search's work, checked where it applies: three 2-stone
+// replies that player 1 wins, and the position after its winning move, each claim searched with the
+// setting off and on (set(options, on)). Every verdict must stay, the defender's wins marked as
+// such; `counter` (how often a search used the setting) must be 0 with it off, and is summed over
+// the searches with it on into `used`. Returns how many of the 12 pairs differ in their expansions.
+template <class Set, class Counter>
+int searchesChangedKeepingEveryVerdict(Set set, Counter counter, uint64_t& used) {
+  int changed = 0;
   for (const char* moves : {"3 2; 0 6", "1 1; 4 6", "1 1; 5 3"}) {
     Board won;
     std::string error;
-    ASSERT_TRUE(playMoves(moves, won, error)) << error;
+    EXPECT_TRUE(playMoves(moves, won, error)) << error;
     ProofSearch first;
-    ASSERT_TRUE(first.run(won, won.toMove(), 200000).proven()) << moves;
+    EXPECT_TRUE(first.run(won, won.toMove(), 200000).proven()) << moves;
     Board lost = won;  // after player 1's winning move: player 2 to move, lost
-    ASSERT_EQ(lost.play(first.winningMove(won, won.toMove())), Outcome::None) << moves;
+    EXPECT_EQ(lost.play(first.winningMove(won, won.toMove())), Outcome::None) << moves;
     for (const bool afterTheWin : {false, true})
       for (int attacker = 0; attacker < 2; ++attacker) {
         const Board& b = afterTheWin ? lost : won;
         const bool attackerWins = (attacker == b.toMove()) != afterTheWin;
         uint64_t expansions[2] = {};
-        for (const bool quiet : {false, true}) {
+        for (const bool on : {false, true}) {
           ProofSearchOptions o;
-          o.quietPass = quiet;
+          set(o, on);
           ProofSearch search(o);
-          const ProofNumbers n = search.run(b, attacker, 200000);
+          const ProofNumbers n = search.run(b, attacker, 400000);
           EXPECT_TRUE(attackerWins ? n.proven() : n.defenderWins())
-              << moves << (afterTheWin ? " and the winning move" : "") << ", quiet pass " << quiet << ", attacker " << attacker;
-          expansions[quiet] = search.expansions();
-          if (quiet) skipped += search.quietSkipped();
-          else EXPECT_EQ(search.quietSkipped(), 0u);
+              << moves << (afterTheWin ? " and the winning move" : "") << ", setting " << on << ", attacker " << attacker;
+          expansions[on] = search.expansions();
+          if (on) used += counter(search);
+          else EXPECT_EQ(counter(search), 0u);
         }
-        searchesWhoseWorkChanged += expansions[0] != expansions[1];
+        changed += expansions[0] != expansions[1];
       }
   }
+  return changed;
+}
+
+// The quiet pass (a new child left unsolved when the pass test found the opponent no threat
+// sequence and the child's stone makes no run of 3 with its mover's) only defers solves: a child
+// it leaves open that has a threat sequence after all (the line turns a forced block and the
+// child's stone into the mover's 3) gets it from its own children's solves. Sparse positions,
+// where it applies (in endgames nearly every cell is near a stone of each side).
+TEST(ProofSearch, TheQuietPassDefersSolvesAndKeepsEveryVerdict) {
+  uint64_t skipped = 0;
+  const int searchesWhoseWorkChanged = searchesChangedKeepingEveryVerdict(
+      [](ProofSearchOptions& o, bool on) { o.quietPass = on; }, [](const ProofSearch& s) { return s.quietSkipped(); }, skipped);
   EXPECT_GT(skipped, 10000u);               // the quiet pass was used, not only allowed
   EXPECT_GT(searchesWhoseWorkChanged, 2);   // and deferred solves that would have settled a child
+}
+
+// The quiet start (options.quietProofNumber): a defender-to-move child where the attacker, given a
+// second move, has no threat sequence goes to that proof number when df-pn first enters it,
+// unexpanded, and the parent turns to its other children. After one expansion of an
+// attacker-to-move root and a budget of one more, every child left at the number is one whose
+// attacker is quiet by a threat solver of its own (the number 1000, which no expanded child of a
+// 2-stone position reaches); with the option off, none is. It only orders the search: the
+// verdicts stay (searchesChangedKeepingEveryVerdict).
+TEST(ProofSearch, TheQuietStartLeavesQuietRepliesForLaterAndKeepsEveryVerdict) {
+  for (const uint32_t quietNumber : {1u, 1000u}) {
+    Board b;
+    std::string error;
+    ASSERT_TRUE(playMoves("3 2; 0 6", b, error)) << error;  // player 1 to move
+    ProofSearchOptions o;
+    o.quietProofNumber = quietNumber;
+    ProofSearch search(o);
+    search.run(b, b.toMove(), 2);
+    ForcingSolver threats(16);
+    int quiet = 0, entered = 0;
+    for (const ProofSearch::Child& c : search.children(b, b.toMove())) {
+      if (c.terminal != ProofSearch::Terminal::None) continue;
+      const ProofNumbers n = search.lookup(c.board, b.toMove());
+      if (n.settled() || n.pn == 1) continue;
+      ++entered;
+      if (n.pn != 1000) continue;
+      const ForcingResult f = threats.solve(c.board.passed(), o.forcingDepth, o.forcingNodes);
+      EXPECT_FALSE(f.win || f.cutShort) << cellName(c.move);
+      ++quiet;
+    }
+    EXPECT_EQ(quiet > 0, quietNumber == 1000) << quiet << " quiet children left for later of " << entered << " entered";
+    // Each quiet start is a child still at the number, but for one the search may have come back
+    // to and expanded, every child being quiet.
+    EXPECT_GE(search.quietStarts(), uint64_t(quiet));
+    EXPECT_LE(search.quietStarts(), uint64_t(quiet) + 1);
+  }
+  uint64_t quietStarts = 0;
+  const int searchesWhoseWorkChanged = searchesChangedKeepingEveryVerdict(
+      [](ProofSearchOptions& o, bool on) { o.quietProofNumber = on ? 20 : 1; },
+      [](const ProofSearch& s) { return s.quietStarts(); }, quietStarts);
+  EXPECT_GT(quietStarts, 100u);            // the quiet start was used, not only allowed
+  EXPECT_GT(searchesWhoseWorkChanged, 2);  // and it changed the search's path
 }
 
 // The killer of a depth and player comes first, then the mover's threats, then the moves by how

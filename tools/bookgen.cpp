@@ -917,6 +917,9 @@ int proveCommand(int argc, char** argv) {
                "the bot's MCTS-solver of N iterations settles a node at its first expansion when it proves it (0: off; "
                "docs/proofs.md has its measurements)")
       .integer("--mcts-plies", "N", s.prove.search.mctsPlies, 0, 60, "... at the nodes up to N plies below each reply searched")
+      .integer("--quiet-proof-number", "N", s.prove.search.quietProofNumber, 1, 1000000,
+               "a new position where the defender moves starts at this proof number when the attacker, given a second move "
+               "there, has no threat sequence: df-pn tries the attacker's threatening moves first (1: every new position at 1)")
       .integer("--record-plies", "N", s.prove.recordPlies, 0, 60,
                "the positions the searches prove up to N plies below the target are recorded too, so a later run starts from them")
       .number("--progress", "SEC", s.prove.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
@@ -951,6 +954,7 @@ int proveCommand(int argc, char** argv) {
   std::ostringstream parameters;
   parameters << "prove moves='" << s.moves << "' winner=" << (attacker == target.toMove() ? "mover" : "opponent")
              << " threads=" << s.prove.threads << " budget=" << s.prove.firstBudget;
+  if (s.prove.search.quietProofNumber > 1) parameters << " quiet-pn=" << s.prove.search.quietProofNumber;
   if (s.prove.search.mctsIterations)
     parameters << " mcts=" << s.prove.search.mctsIterations << "x" << s.prove.search.mctsPlies << "plies";
   beginRun(db, store, false, 0, parameters.str());

@@ -27,7 +27,7 @@ using namespace yav::book;
 
 namespace {
 
-constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, quiet-pass, move-order, table, mcts, mcts-plies";
+constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, quiet-pass, move-order, table, mcts, mcts-plies, quiet-pn";
 
 // "name=value ..." over the defaults; "" or an error naming the item.
 std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
@@ -48,6 +48,7 @@ std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
     else if (name == "table") o.maxEntries = size_t(v);
     else if (name == "mcts") o.mctsIterations = uint64_t(v);
     else if (name == "mcts-plies") o.mctsPlies = int(v);
+    else if (name == "quiet-pn") o.quietProofNumber = uint32_t(std::max(1.0, v));
     else return "'" + name + "' is no setting (" + std::string(kSettingNames) + ")";
   }
   return "";

@@ -25,6 +25,10 @@
 //   there is nearly always one at the pass too; the exception (the line's forced blocks make the
 //   mover's 3 with that stone) is found by the child's children's solves. The skip settles
 //   nothing, so no verdict changes, only which nodes are solved how.
+// - The quiet start (options.quietProofNumber): a defender-to-move node where the attacker, given
+//   a second move, has no threat sequence gets that proof number when df-pn first enters it, and
+//   is expanded only when df-pn comes back to it. It changes the order of the search, never a
+//   verdict.
 // - Positions are merged by their canonical key (12 symmetries) and whose claim they carry, in a
 //   ProofTable (proof_table.h). Nothing is replaced during a run, so a proven node stays proven
 //   for winningMove(); between runs the table grows, or forgets (forget()) when it may not.
@@ -59,6 +63,7 @@ struct ProofSearchOptions {
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
   uint64_t mctsIterations = 0;    // the bot's MCTS-solver (search.h) at a node's first expansion, this many iterations (0: off)
   int mctsPlies = 2;              // ... at the nodes at most this many plies below the run's root
+  uint32_t quietProofNumber = 20; // a defender-to-move node where the attacker has no threat sequence after a pass goes to this pn unexpanded (1: off)
 };
 
 // The cells a stone at c can make a run of 3 with: within 2 steps of it along its three lines.
@@ -222,6 +227,8 @@ class ProofSearch {
   uint64_t zoneSettled() const { return zoneSettled_.load(std::memory_order_relaxed); }
   // New positions left without a threat solve by a parent's quiet pass (options.quietPass).
   uint64_t quietSkipped() const { return quietSkipped_.load(std::memory_order_relaxed); }
+  // Defender-to-move positions sent to options.quietProofNumber unexpanded (the attacker quiet there).
+  uint64_t quietStarts() const { return quietStarts_.load(std::memory_order_relaxed); }
   // The MCTS-solver's iterations so far (options.mctsIterations a call), and the nodes it settled.
   uint64_t mctsIterationsDone() const { return mctsIterationsDone_.load(std::memory_order_relaxed); }
   uint64_t mctsSettled() const { return mctsSettled_.load(std::memory_order_relaxed); }
@@ -356,6 +363,13 @@ class ProofSearch {
     if (e.numbers.settled()) settled_.fetch_add(1, std::memory_order_relaxed);
   }
 
+  // Whether the attacker, given a second move in a row at the defender-to-move node b, has no
+  // threat sequence: the solve of b's pass test (lostToPassLine) ran to its end without one.
+  bool attackerQuiet(const Board& b) {
+    const ForcingResult f = forcing_.solve(b.passed(), options_.forcingDepth, options_.forcingNodes);
+    return !f.win && !f.cutShort;
+  }
+
   // Numbers of a new node from the rules, the book's proofs and the threat solver (unless
   // `threatSolve` is false: the caller knows it finds nothing).
   ProofNumbers evaluate(const Board& b, bool orNode, const PositionKey& canonical, bool threatSolve = true) {
@@ -403,6 +417,17 @@ class ProofSearch {
     if (e.numbers.settled() || e.numbers.pn >= thpn || e.numbers.dn >= thdn) return;
     const bool orNode = b.toMove() == attacker_;
     if (!e.expanded()) {
+      // The quiet start: the pass test this expansion would begin with, alone first (the threat
+      // solver's table keeps its answer for the expansion). After a quiet attacker move every
+      // defender reply needs a proof of its own: about 40 open children, where a pass line's zone
+      // leaves about 5. So such a node goes to quietProofNumber unexpanded, and the parent tries
+      // its other children (the attacker's threatening moves) before it comes back.
+      if (!orNode && e.numbers.pn < options_.quietProofNumber && popcount(b.empty()) > options_.endgameCells &&
+          attackerQuiet(b)) {
+        e.numbers.pn = options_.quietProofNumber;
+        quietStarts_.fetch_add(1, std::memory_order_relaxed);
+        if (e.numbers.pn >= thpn) return;
+      }
       e.setExpanded();
       expansions_.fetch_add(1, std::memory_order_relaxed);
       if (popcount(b.empty()) <= options_.endgameCells) {
@@ -502,7 +527,7 @@ class ProofSearch {
   Entry attackerWins_ = settledChild(kProven), defenderWins_ = settledChild(kDefenderWins),
         drawn_ = settledChild(kDisproven);  // the children the rules end
   int attacker_ = 0;
-  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0}, quietSkipped_{0}, mctsIterationsDone_{0}, mctsSettled_{0};
+  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0}, quietSkipped_{0}, quietStarts_{0}, mctsIterationsDone_{0}, mctsSettled_{0};
   uint64_t limit_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   const std::atomic<bool>* pause_ = nullptr;
