@@ -10,10 +10,8 @@
 #include <string>
 
 #include "book/embedded_book.h"
-#include "book/embedded_weights.h"
 #include "book_turn.h"
 #include "clock.h"
-#include "evaluation.h"
 #include "opening_book.h"
 #include "ponder.h"
 #include "protocol.h"
@@ -29,7 +27,6 @@ struct BotConfig : yav::TurnBudget {  // time or iterations per turn, seed (turn
   bool forcing = true;
   bool endgame = true;
   bool prover = true;
-  bool evaluation = true;     // the learned evaluation (evaluation.h) in the search
   bool quiet = false;
   bool ponder = true;         // search on while the opponent thinks (ponder.h); never with --iterations
 };
@@ -46,7 +43,6 @@ const char* const kUsage =
     "  --no-forcing        without the forcing-sequence solver (default: with)\n"
     "  --no-endgame        without the exact endgame solver (default: with)\n"
     "  --no-prover         without df-pn in the turn's last fifth (default: with)\n"
-    "  --no-eval           without the learned evaluation (default: with)\n"
     "  --quiet             no line per turn on stderr (default: one per turn)\n"
     "  --no-ponder         no search while the opponent thinks (default on; not with --iterations)\n"
     "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
@@ -98,8 +94,6 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       cfg.endgame = false;
     } else if (arg == "--no-prover") {
       cfg.prover = false;
-    } else if (arg == "--no-eval") {
-      cfg.evaluation = false;
     } else if (arg == "--quiet") {
       cfg.quiet = true;
     } else if (arg == "--no-ponder") {
@@ -143,15 +137,6 @@ int main(int argc, char** argv) {
   if (!cfg.forcing) options.forcing = false;
   if (!cfg.endgame) options.endgame = false;
   if (cfg.prover && !cfg.plainUct) options.proverShare = 0.2;
-  // Decoded before the first input: a damaged text is reported and the bot plays without it.
-  yav::EvaluationWeights evaluation;
-  if (cfg.evaluation && !cfg.plainUct) {
-    std::string error;
-    if (yav::decodeWeights(kEmbeddedWeights, evaluation, error))
-      options.evaluation = &evaluation;
-    else
-      std::cerr << "evaluation: " << error << "; playing without it\n";
-  }
   yav::Search search(yav::kDefaultNodes, options);
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;

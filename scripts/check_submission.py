@@ -173,12 +173,12 @@ def play_self_game(binary, arena, work):
     if reason not in NORMAL_ENDINGS:
         fail(f'the self-play game ended with "{reason}": {game.get("detail", "")} after {len(game.get("moves", []))} '
              f'moves; bot stderr in {os.path.relpath(log_dir)}/, game in {os.path.relpath(record_path)}')
-    # The embedded texts are decoded at start; a damaged one is reported on stderr (the bot plays on
-    # without it), and a submission must never ship that way.
+    # The embedded book is decoded on the first turn; a damaged one is reported on stderr (the bot
+    # plays on without it), and a submission must never ship that way.
     for name in sorted(os.listdir(log_dir)) if os.path.isdir(log_dir) else []:
         with open(os.path.join(log_dir, name), errors='replace') as f:
             for line in f:
-                if line.startswith(('evaluation: ', 'book: ')) and 'without it' in line:
+                if line.startswith('book: ') and 'without it' in line:
                     fail(f'the submission could not read its embedded data: {line.strip()} ({os.path.relpath(log_dir)}/{name})')
     times = summary.get('times', {})
     slowest = max((t.get('max_ms', 0) for t in times.values()), default=0)

@@ -139,8 +139,6 @@ class Board {
   Bitboard losingCells(int player) const { return three_[player] & ~four_[player] & empty(); }
   // Raw rule masks, exact on the empty cells only (see the top of this file): where a stone of
   // `player` would make 4+ / 3 on some axis (losing = threeLineCells & ~fourLineCells).
-  // The occupancy pattern of a line slot (axis * kMaxLine + line), bit i = its i-th cell.
-  uint16_t linePattern(int player, int slot) const { return line_[player][slot]; }
   Bitboard fourLineCells(int player) const { return four_[player]; }
   Bitboard threeLineCells(int player) const { return three_[player]; }
   // Cells where `player` would threaten to win at once: after the stone there, the other empty

@@ -38,7 +38,6 @@
 #include "board.h"
 #include "clock.h"
 #include "endgame.h"
-#include "evaluation.h"
 #include "forcing.h"
 #include "playout.h"
 #include "result.h"
@@ -191,15 +190,8 @@ class Search {
   bool endgameEnabled() const { return options_.endgame && options_.solver && options_.tactics; }
 
   // Plays `b` out (on `b` itself when the policy allows, so that RAVE sees the stones placed).
-  // With the evaluation, a share of the leaves (evalLeafShare) get no playout: their winner is
-  // drawn with the evaluation's winning chance for the side to move.
   int playout(Board& b) {
-    if (!options_.smartPlayouts) return randomPlayout(b, rng_);
-    if (options_.evaluation && rng_.below(1u << 16) < uint32_t(options_.evalLeafShare * 65536)) {
-      const float v = evaluationValue(*options_.evaluation, b);
-      return rng_.below(1u << 16) < uint32_t(v * 65536.0f) ? b.toMove() : b.toMove() ^ 1;
-    }
-    return smartPlayoutOn(b, rng_);
+    return options_.smartPlayouts ? smartPlayoutOn(b, rng_) : randomPlayout(b, rng_);
   }
 
   // RAVE: every child of a node on the path whose cell the node's mover occupied later in this

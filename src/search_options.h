@@ -6,17 +6,12 @@
 
 namespace yav {
 
-struct EvaluationWeights;
-
 struct SearchLimits {
   double timeMs = 0;        // wall-clock budget for this call; 0 = none
   double hardMs = 0;        // with timeMs: stop before this too, allowing for the scheduling gaps seen; 0 = none
   uint64_t iterations = 0;  // fixed iteration count; 0 = none (one of the two must be set)
   uint64_t seed = 1;        // playouts are reproducible for a given seed at fixed iterations
 };
-
-// The bot's use of the evaluation (bot/main.cpp): the share of leaves it scores.
-constexpr double kBotEvalLeafShare = 0.3;
 
 struct SearchOptions {
   bool solver = true;         // proofs backed up the tree
@@ -74,12 +69,6 @@ struct SearchOptions {
   double proverShare = 0;
   double proverMinValue = 0.3;   // the tree values some proven wins below a half
   uint64_t proverExpansions = 300;
-
-  // The learned evaluation (evaluation.h), where the search has one (null: none): this share of
-  // the leaves are scored by a coin flip with its winning chance instead of a playout
-  // (docs/evaluation.md, docs/experiments/2026-12-evaluation.md).
-  const EvaluationWeights* evaluation = nullptr;  // the bot sets it (bot/main.cpp)
-  double evalLeafShare = kBotEvalLeafShare;
 
   // The offline analysis variant (tactical suites, book verification): the bot's search with the
   // endgame solver in the tree as the provers have always had it (their proofs and the book's

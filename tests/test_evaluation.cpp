@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "evaluation.h"
+#include "tools/train/evaluation.h"
 #include "playout.h"
 #include "rng.h"
 #include "symmetry.h"

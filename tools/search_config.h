@@ -3,13 +3,10 @@
 // search_match --help.
 #pragma once
 
-#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <string>
 
-#include "book/embedded_weights.h"
-#include "evaluation.h"
 #include "search.h"
 
 namespace yav {
@@ -18,17 +15,6 @@ struct SearchConfig {
   SearchOptions options;
   size_t nodes = size_t(1) << 22;
 };
-
-// The evaluation the build embeds (book/embedded_weights.h), decoded once.
-inline const EvaluationWeights& builtInEvaluation() {
-  static const EvaluationWeights weights = [] {
-    EvaluationWeights e;
-    std::string error;
-    if (!decodeWeights(kEmbeddedWeights, e, error)) std::fprintf(stderr, "embedded weights: %s\n", error.c_str()), std::exit(1);
-    return e;
-  }();
-  return weights;
-}
 
 inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::string& error) {
   std::stringstream ss(text);
@@ -79,9 +65,6 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
     else if (key == "egrootnodes") cfg.options.endgameRootNodes = uint32_t(v);
     else if (key == "egtree") cfg.options.endgameTreeEmpties = int(v);
     else if (key == "egtreenodes") cfg.options.endgameTreeNodes = uint32_t(v);
-    else if (key == "noeval") cfg.options.evaluation = nullptr;
-    else if (key == "eval") cfg.options.evaluation = &builtInEvaluation();
-    else if (key == "evalleaf") cfg.options.evaluation = &builtInEvaluation(), cfg.options.evalLeafShare = v;
 
     else {
       error = "unknown config key '" + key + "'";
@@ -123,10 +106,7 @@ inline std::string searchConfigKeys() {
     << "  egrootnodes=N  endgame solver nodes at the root (default " << d.endgameRootNodes << ")\n"
     << "  egtree=N     nodes with at most N empty cells are solved at their check (default " << d.endgameTreeEmpties
     << ")\n"
-    << "  egtreenodes=N  endgame solver nodes at a node (default " << d.endgameTreeNodes << ")\n"
-    << "  eval         the embedded evaluation (book/embedded_weights.h) scores a share of the leaves (default: off)\n"
-    << "  evalleaf=X   ... this share, without a playout (default " << d.evalLeafShare << "; sets eval)\n"
-    << "  noeval       without the evaluation\n";
+    << "  egtreenodes=N  endgame solver nodes at a node (default " << d.endgameTreeNodes << ")\n";
   return o.str();
 }
 

@@ -2,7 +2,7 @@
 //   train data --db book/book.db --out train/book.tsv            the database's positions as samples
 //   train selfplay --games 400 --threads 2 --out train/selfplay.tsv  mid- and late-game samples (resumes)
 //   train fit --data train/book.tsv --data train/selfplay.tsv     fits, prints the held-out table,
-//                                                                 writes book/embedded_weights.h
+//                                                                 writes train/weights.h
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "clock.h"
-#include "evaluation.h"
+#include "tools/train/evaluation.h"
 #include "tools/book/book_writer.h"
 #include "tools/book/db_file.h"
 #include "tools/cli.h"
@@ -141,7 +141,7 @@ bool writeWeightsHeader(const std::string& path, const EvaluationWeights& e, con
 
 int commandFit(int argc, char** argv) {
   std::vector<std::string> data;
-  std::string header = "book/embedded_weights.h", checkpoint = "train/fit.checkpoint";
+  std::string header = "train/weights.h", checkpoint = "train/fit.checkpoint";
   FitOptions opt;
   double holdOut = 0.1;
   uint64_t searchIterations = 200, searchSamples = 2000;

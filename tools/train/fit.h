@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "evaluation.h"
+#include "tools/train/evaluation.h"
 #include "rng.h"
 #include "tools/train/samples.h"
 

@@ -79,15 +79,24 @@ struct ThreatCount {
     for (int i = 0; i < 5; ++i) z += w[i] * f[i];
     return 1 / (1 + std::exp(-z));
   }
+  // Samples come sorted by key, which groups alike positions: shuffled (seeded), with a falling
+  // step, so that the fit settles instead of following the last group.
   void fit(const std::vector<Sample>& samples, int epochs) {
-    for (int e = 0; e < epochs; ++e)
-      for (const Sample& s : samples) {
+    std::vector<uint32_t> order(samples.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = uint32_t(i);
+    Rng rng(1);
+    for (int e = 0; e < epochs; ++e) {
+      for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(uint32_t(i))]);
+      const double rate = 0.01 / (1 + e);
+      for (uint32_t k : order) {
+        const Sample& s = samples[k];
         double f[5];
         const Board b = s.board();
         features(b, f);
-        const double g = 0.01 * s.weight * (value(b) - s.label);
+        const double g = rate * s.weight * (value(b) - s.label);
         for (int i = 0; i < 5; ++i) w[i] -= g * f[i];
       }
+    }
   }
 };
 

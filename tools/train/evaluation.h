@@ -1,6 +1,7 @@
 // A learned static evaluation: an n-tuple (pattern) network over every window of 5 consecutive
 // cells along the three axes, fitted by logistic regression to the book database's deep-search
-// values (tools/train.cpp; docs/evaluation.md).
+// values (tools/train.cpp; docs/evaluation.md). The bot does not use it: the ways of using it in
+// the search that were measured lost or tied (docs/experiments/2026-12-evaluation.md).
 //
 // A window's pattern is its 5 cells as empty / the side to move's / the opponent's (3^5 = 243), so
 // one weight serves both colours. Weights are shared across the 12 symmetries: windows that a
@@ -102,8 +103,10 @@ template <class OnFeature>
 void forEachWindowFeature(const Board& b, OnFeature onFeature) {
   const WindowTable& t = kWindowTable;
   const int me = b.toMove();
+  const Bitboard mine = b.stones(me), theirs = b.stones(me ^ 1);
   for (int w = 0; w < t.windows; ++w) {
-    const unsigned own = b.linePattern(me, t.slot[w]) >> t.start[w] & 31, opp = b.linePattern(me ^ 1, t.slot[w]) >> t.start[w] & 31;
+    unsigned own = 0, opp = 0;
+    for (int i = 0; i < kWindowLength; ++i) own |= unsigned(mine >> t.cell[w][i] & 1) << i, opp |= unsigned(theirs >> t.cell[w][i] & 1) << i;
     onFeature(t.cls[w] * kWindowPatterns + t.pattern(w, own, opp));
   }
 }
