@@ -164,9 +164,11 @@ class BoardApp {
     std::vector<Cell> moves;
     std::string error;
     if (it != form.end() && !arena::parseMoveList(it->second, moves, error, true)) return refusal(400, "moves: " + error);
-    Board b;
-    bool over = false;
-    for (Cell c : moves) over = b.play(c) != Outcome::None;
+    std::vector<arena::MoveRecord> records(moves.size());
+    for (size_t i = 0; i < moves.size(); ++i) records[i].cell = moves[i];
+    const arena::ReplayPosition position = arena::replayTo(records, records.size());
+    const Board& b = position.board;
+    const bool over = position.lastOutcome != Outcome::None;
     double thinkMs = 0;
     auto think = form.find("think");
     if (think != form.end() && !cli::toNumber(think->second, 0, options_.maxThinkMs, thinkMs))
@@ -174,7 +176,7 @@ class BoardApp {
                               arena::shortened(think->second, 40) + "'");
     const auto start = arena::Clock::now();
     std::string s = "{\"moves\":" + arena::json::quote(moveListText(moves)) + ",\"over\":" + (over ? "true" : "false") +
-                    ",\"to_move\":" + std::to_string(b.toMove() + 1) + ",\"book\":" +
+                    ",\"deciding_line\":" + cellsJson(position.decidingLine) + ",\"to_move\":" + std::to_string(b.toMove() + 1) + ",\"book\":" +
                     (over ? std::string("null") : bookJson(b));
     s += ",\"book_ms\":" + arena::json::number(arena::msSince(start), 1);
     if (thinkMs > 0 && !over) s += ",\"think\":" + thinker_.thinkJson(b, thinkMs);

@@ -20,6 +20,7 @@
 #include "tools/arena/json.h"
 #include "tools/arena/process.h"
 #include "tools/arena/referee.h"
+#include "tools/arena/replay.h"
 #include "tools/board/bot_line.h"
 
 namespace yav::board {
@@ -29,6 +30,14 @@ inline std::string moveListText(const std::vector<Cell>& moves) {
   std::string s;
   for (size_t i = 0; i < moves.size(); ++i) s += (i ? "; " : "") + cellName(moves[i]);
   return s;
+}
+
+// [[x,y],...] of a set of cells.
+inline std::string cellsJson(Bitboard cells) {
+  std::string s = "[";
+  for (Cell c = 0; c < kCells; ++c)
+    if (cells >> c & 1) s += std::string(s.size() > 1 ? "," : "") + "[" + std::to_string(geometry().x[c]) + "," + std::to_string(geometry().y[c]) + "]";
+  return s + "]";
 }
 
 struct Seat {
@@ -61,7 +70,7 @@ class BotSeat {
     if (player_) player_->stop();
     player_.reset();
     if (stderrFd_ >= 0) close(stderrFd_);
-    stderrFd_ = -1, stderrRead_ = 0, hadFirstTurn_ = false;
+    stderrFd_ = -1, stderrRead_ = 0, hadFirstTurn_ = false, printsTurnLines_ = true;
   }
 
   // Asks for a move in `board` (this seat to move); `ply` gets the legal move and what the bot
@@ -91,22 +100,24 @@ class BotSeat {
     }
     ply.cell = judged.cell, ply.seat = seat, ply.byBot = true, ply.ms = reply.ms, ply.message = message;
     ply.steal = board.canSteal() && judged.cell == board.stealCell();
-    ply.line = parseBotTurnLine(newStderr(true));
+    ply.line = parseBotTurnLine(newStderr(printsTurnLines_));
+    printsTurnLines_ = ply.line.found;  // a bot that printed none on its first turn is not waited for again
     return true;
   }
 
  private:
-  // What the bot wrote on stderr since the last read. The bot writes its line after its answer:
-  // when `waitForTurnLine`, wait a little for a "turn" line to arrive.
+  // What the bot wrote on stderr since the last read. The bot writes its line after its answer,
+  // piece by piece: when `waitForTurnLine`, wait up to half a second for a whole "turn" line.
   std::string newStderr(bool waitForTurnLine) {
     std::string text;
     if (stderrFd_ < 0) return text;
-    for (int tries = 0; tries < 50; ++tries) {
+    for (int tries = 0; tries < 100; ++tries) {
       char chunk[4096];
       ssize_t n;
       while ((n = pread(stderrFd_, chunk, sizeof chunk, off_t(stderrRead_))) > 0) text.append(chunk, size_t(n)), stderrRead_ += size_t(n);
-      if (!waitForTurnLine || text.find("turn ") != std::string::npos) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(4));
+      const size_t turn = text.rfind("turn ");
+      if (!waitForTurnLine || (turn != std::string::npos && text.find('\n', turn) != std::string::npos)) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return text;
   }
@@ -122,6 +133,7 @@ class BotSeat {
   int stderrFd_ = -1;
   size_t stderrRead_ = 0;
   bool hadFirstTurn_ = false;
+  bool printsTurnLines_ = true;  // until a first answer came without one
 };
 
 class Game {
@@ -224,10 +236,10 @@ class Game {
         if (board_.stones(player) >> c & 1) {
           s += std::string(first ? "" : ",") + "{\"x\":" + std::to_string(geometry().x[c]) + ",\"y\":" +
                std::to_string(geometry().y[c]) + ",\"player\":" + std::to_string(player + 1) + ",\"ply\":" +
-               std::to_string(lastPlyAt(c) + 1) + "}";
+               std::to_string(position_.placedAt[c]) + "}";
           first = false;
         }
-    s += "],\"plies\":[";
+    s += "],\"deciding_line\":" + cellsJson(position_.decidingLine) + ",\"plies\":[";
     for (size_t i = 0; i < plies_.size(); ++i) {
       const Ply& p = plies_[i];
       s += std::string(i ? "," : "") + "{\"x\":" + std::to_string(geometry().x[p.cell]) + ",\"y\":" +
@@ -255,29 +267,26 @@ class Game {
     for (size_t i = 0; i < plies; ++i) b.play(plies_[i].cell);
     return b.toMove();
   }
-  int lastPlyAt(Cell c) const {
-    for (size_t i = plies_.size(); i-- > 0;)
-      if (plies_[i].cell == c) return int(i);
-    return -1;
-  }
-  // The board, outcome and result text from the moves.
+  // The board, outcome, deciding line and result text from the moves, as the viewer replays a
+  // record (the stolen stone keeps the number of the ply that placed it).
   void replay() {
-    board_ = Board();
-    outcome_ = Outcome::None, winner_ = -1, result_.clear();
-    for (size_t i = 0; i < plies_.size(); ++i) {
-      const int mover = board_.toMove();
-      plies_[i].seat = mover;
-      plies_[i].steal = board_.canSteal() && plies_[i].cell == board_.stealCell();
-      const Outcome o = board_.play(plies_[i].cell);
-      if (o == Outcome::None) continue;
-      outcome_ = o;
-      const std::string who = "player " + std::to_string(mover + 1) + " (" + seats_[mover].name + ")";
-      if (o == Outcome::Win) winner_ = mover, result_ = who + " made a line of 4 and wins";
-      else if (o == Outcome::Loss) winner_ = mover ^ 1, result_ = who + " made a line of 3 and loses";
-      else result_ = "the board is full: a draw";
-      plies_.resize(i + 1);  // nothing is played after the end
-      break;
+    std::vector<arena::MoveRecord> records(plies_.size());
+    for (size_t i = 0; i < plies_.size(); ++i) records[i].cell = plies_[i].cell;
+    position_ = arena::replayTo(records, records.size());
+    board_ = position_.board;
+    Board before;
+    for (Ply& p : plies_) {  // who moved, and which move took the first stone
+      p.seat = before.toMove();
+      p.steal = before.canSteal() && p.cell == before.stealCell();
+      before.play(p.cell);
     }
+    outcome_ = position_.lastOutcome, winner_ = -1, result_.clear();
+    if (outcome_ == Outcome::None) return;
+    const int mover = plies_.back().seat;
+    const std::string who = "player " + std::to_string(mover + 1) + " (" + seats_[mover].name + ")";
+    if (outcome_ == Outcome::Win) winner_ = mover, result_ = who + " made a line of 4 and wins";
+    else if (outcome_ == Outcome::Loss) winner_ = mover ^ 1, result_ = who + " made a line of 3 and loses";
+    else result_ = "the board is full: a draw";
   }
 
   arena::Limits limits_;
@@ -285,6 +294,7 @@ class Game {
   std::array<BotSeat, 2> bots_;
   std::vector<Ply> plies_;
   Board board_;
+  arena::ReplayPosition position_;
   Outcome outcome_ = Outcome::None;
   int winner_ = -1;
   std::string result_, problem_;

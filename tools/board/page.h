@@ -31,6 +31,7 @@ input[type=text]{font-size:13px;padding:3px;width:70%}
 .ply{font-size:11px;pointer-events:none;text-anchor:middle;font-weight:600}
 .shipped{fill:none;stroke:#1565c0;stroke-width:4;pointer-events:none}
 .repack{fill:none;stroke:#7b1fa2;stroke-width:2.5;stroke-dasharray:4 3;pointer-events:none}
+.line{fill:none;stroke:#ff6f00;stroke-width:5;pointer-events:none}
 .last{fill:none;stroke:#e53935;stroke-width:3;pointer-events:none}
 .rank{font-size:11px;fill:#0d47a1;font-weight:700;pointer-events:none;text-anchor:middle}
 table.plies{font-size:12px;border-collapse:collapse;width:100%}
@@ -81,7 +82,8 @@ function heat(v){const s=[[215,48,39],[254,224,139],[26,152,80]];const t=Math.ma
 function svg(tag,attrs,text){const e=document.createElementNS("http://www.w3.org/2000/svg",tag);for(const k in attrs)e.setAttribute(k,attrs[k]);if(text!==undefined)e.textContent=text;return e;}
 function moveListOf(plies){return plies.map(p=>p[0]+" "+p[1]).join("; ");}
 // Stones after a list of [x,y] moves: the player of ply i is (i%2)+1; a steal takes the stone.
-function stonesOf(moves){const m=new Map();moves.forEach((c,i)=>m.set(c[0]+","+c[1],{player:i%2+1,ply:i+1}));return m;}
+// (The stolen stone keeps the number of the ply that placed it, as the viewer shows it.)
+function stonesOf(moves){const m=new Map();moves.forEach((c,i)=>{const k=c[0]+","+c[1];m.set(k,{player:i%2+1,ply:m.has(k)?m.get(k).ply:i+1});});return m;}
 function parseMoves(text){const n=text.split(/[\s,;]+/).filter(s=>s.length).map(Number);const out=[];for(let i=0;i+1<n.length;i+=2)out.push([n[i],n[i+1]]);return out;}
 function currentMoves(){
  if(mode==="replay"){const g=replay.games[replay.game];return g?parseMoves(g.moves).slice(0,replay.ply):[];}
@@ -91,6 +93,7 @@ function draw(){
  const last=moves.length?moves[moves.length-1]:null;
  const book=analysis&&analysis.book&&$("heat").checked?analysis.book:null;const byCell=new Map();
  if(book)for(const m of book.moves)byCell.set(m.x+","+m.y,m);
+ const line=new Set(((mode==="replay"?analysis&&analysis.deciding_line:state&&state.deciding_line)||[]).map(c=>c[0]+","+c[1]));
  const ranks=new Map();if(thinkResult)thinkResult.top.forEach((m,i)=>ranks.set(m.x+","+m.y,i+1));
  for(let y=0;y<9;y++)for(let x=0;x<ROWLEN[y];x++){
   const [cx,cy]=center(x,y),key=x+","+y,st=stones.get(key),m=byCell.get(key);
@@ -112,12 +115,21 @@ function draw(){
   if(book&&book.shipped&&book.shipped[0]===x&&book.shipped[1]===y)b.appendChild(svg("path",{d:hexPath(cx,cy,R-5),class:"shipped"}));
   if(book&&book.repack&&book.repack[0]===x&&book.repack[1]===y)b.appendChild(svg("path",{d:hexPath(cx,cy,R-9),class:"repack"}));
   if(last&&last[0]===x&&last[1]===y)b.appendChild(svg("circle",{cx:cx,cy:cy,r:R*0.7,class:"last"}));
+  if(line.has(key))b.appendChild(svg("path",{d:hexPath(cx,cy,R-3),class:"line"}));
  }
 }
 function fmtPly(p,i){let s=(i+1)+". P"+p.player+" "+p.x+" "+p.y+(p.steal?" (steal)":"");
  if(p.bot){s+=p.book?" book":"";if(p.iterations>=0)s+=" "+p.iterations+" it";if(p.value>=0)s+=" value "+p.value;if(p.proof)s+=" proof "+p.proof;s+=" "+p.ms+" ms";}
  return s;}
+function showReplay(){
+ const g=replay.games[replay.game],t=$("plies");t.innerHTML="";$("botinfo").textContent="";$("result").textContent="";$("problem").textContent="";
+ if(!g){$("status").textContent="Replay: load an arena record";return;}
+ const moves=parseMoves(g.moves);$("status").textContent="Replay: game "+g.game+", ply "+replay.ply+" of "+moves.length;
+ moves.forEach((c,i)=>{const r=t.insertRow();r.insertCell().textContent=(i+1)+". P"+(i%2+1)+" "+c[0]+" "+c[1]+(i<g.opening_plies?" (opening)":"");
+  if(i+1===replay.ply)r.style.background="#fde7b0";r.style.cursor="pointer";r.onclick=()=>{replay.ply=i+1;replayShow();};});
+ if(replay.ply===moves.length)$("result").textContent=(g.winner?"player "+g.winner+" won":"no winner")+": "+g.detail;}
 function showState(){
+ if(mode==="replay")return showReplay();
  if(!state)return;$("movelist").value=state.moves;
  const who=state.seats[state.to_move-1];
  $("status").textContent=state.over?"Game over":"Player "+state.to_move+" ("+who.name+") to move"+(state.steal_available?" - steal allowed":"");
@@ -134,13 +146,14 @@ async function api(method,path,params){
  const res=await fetch(path,{method:method,headers:body?{"Content-Type":"application/x-www-form-urlencoded"}:{},body:body});
  const data=await res.json();
  if(!res.ok){$("error").textContent=data.error||("HTTP "+res.status);if(data.state)state=data.state;}
- else{$("error").textContent="";if(data.moves!==undefined&&data.seats)state=data;}
+ else{if(method==="POST")$("error").textContent="";if(data.moves!==undefined&&data.seats)state=data;}
  return {ok:res.ok,data:data};}
 async function refresh(after){showState();thinkResult=null;$("thinkout").textContent="";await analyse();draw();if(after)after();}
 async function analyse(){
  if(!$("heat").checked){analysis=null;$("bookline").textContent="";return;}
  const t0=performance.now();const r=await api("GET","/api/analyse?moves="+encodeURIComponent(moveListOf(currentMoves())));
  if(!r.ok)return;analysis=r.data;const b=analysis.book;
+ if(b&&b.loading&&!window.bookPoll)window.bookPoll=setTimeout(async()=>{window.bookPoll=null;await analyse();draw();},2000);
  $("bookline").textContent=analysis.over?"game over":!b||!b.book?(b&&b.loading?"the book database is still loading: try again in a moment":"no book database loaded"):!b.in_book?"position not in the book ("+b.positions+" positions)":
   "book: value "+b.value+" ("+b.lower+".."+b.upper+")"+(b.proof?" proven "+b.proof:"")+" for player "+analysis.to_move+
   "; shipped "+(b.shipped?b.shipped.join(" "):"-")+", re-pack "+(b.repack?b.repack.join(" "):"-")+"; "+analysis.book_ms+" ms ("+Math.round(performance.now()-t0)+" ms in all)";}
@@ -163,7 +176,7 @@ async function watchRun(){running=true;while(running&&mode==="watch"&&await watc
 function replayShow(){const g=replay.games[replay.game];if(!g)return;const n=parseMoves(g.moves).length;replay.ply=Math.max(0,Math.min(n,replay.ply));
  $("rply").textContent="ply "+replay.ply+" of "+n;
  $("rinfo").textContent="game "+g.game+": "+g.players[0]+" (player 1) vs "+g.players[1]+" (player 2); "+(g.winner?"player "+g.winner+" won":"no winner")+" by "+g.reason+" ("+g.detail+"), "+g.opening_plies+" opening plies";
- $("status").textContent="Replay: ply "+replay.ply;refresh();}
+ refresh();}
 $("tab-play").onclick=()=>setMode("play");$("tab-watch").onclick=()=>setMode("watch");$("tab-replay").onclick=()=>setMode("replay");
 $("new1").onclick=async()=>{await api("POST","/api/new",{seat:"1"});refresh();};
 $("new2").onclick=async()=>{busy=true;await api("POST","/api/new",{seat:"2"});await refresh();busy=false;};
