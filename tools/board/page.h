@@ -26,6 +26,7 @@ input[type=text]{font-size:13px;padding:3px;width:70%}
 .cell{stroke:#8a7a5a;stroke-width:1.2;cursor:pointer}
 .cell:hover{stroke:#000;stroke-width:2.5}
 .lbl{font-size:10px;fill:#222;pointer-events:none;text-anchor:middle}
+.halo{stroke:#fff;stroke-width:3px;paint-order:stroke;font-weight:700}
 .coord{font-size:8px;fill:#8a7a5a;pointer-events:none;text-anchor:middle}
 .stone1{fill:#1f1f1f}.stone2{fill:#fafafa;stroke:#333;stroke-width:1.5}
 .ply{font-size:11px;pointer-events:none;text-anchor:middle;font-weight:600}
@@ -94,7 +95,7 @@ function draw(){
  const book=analysis&&analysis.book&&$("heat").checked?analysis.book:null;const byCell=new Map();
  if(book)for(const m of book.moves)byCell.set(m.x+","+m.y,m);
  const line=new Set(((mode==="replay"?analysis&&analysis.deciding_line:state&&state.deciding_line)||[]).map(c=>c[0]+","+c[1]));
- const ranks=new Map();if(thinkResult)thinkResult.top.forEach((m,i)=>ranks.set(m.x+","+m.y,i+1));
+ const ranks=new Map();let stealLabel=null;if(thinkResult)thinkResult.top.forEach((m,i)=>ranks.set(m.x+","+m.y,i+1));
  for(let y=0;y<9;y++)for(let x=0;x<ROWLEN[y];x++){
   const [cx,cy]=center(x,y),key=x+","+y,st=stones.get(key),m=byCell.get(key);
   let fill="#ecdcb0";if(m)fill=m.proof==="win"?"#006d2c":m.proof==="loss"?"#7f0000":heat(m.value);
@@ -104,11 +105,12 @@ function draw(){
   if(m)tip+=" value "+m.value+" bounds "+m.lower+".."+m.upper+(m.proof?" proven "+m.proof:"")+" | deep "+(m.deep_proof||m.deep)+" ("+m.visits+" visits)"+(m.searched?" [searched]":"")+(m.steal?" steal":"");
   cell.appendChild(svg("title",{},tip));
   cell.addEventListener("click",()=>clickCell(x,y));g.appendChild(cell);
-  if(st){g.appendChild(svg("circle",{cx:cx,cy:cy,r:R*0.62,class:"stone"+st.player,"pointer-events":"none"}));
+  if(st){g.appendChild(svg("circle",{cx:cx,cy:cy,r:R*(m?0.45:0.62),class:"stone"+st.player,"pointer-events":"none"}));
    g.appendChild(svg("text",{x:cx,y:cy+4,class:"ply",fill:st.player===1?"#fff":"#000"},String(st.ply)));}
   else g.appendChild(svg("text",{x:cx,y:cy+R*0.75,class:"coord"},x+" "+y));
   if(m){const t=m.proof==="win"?"W":m.proof==="loss"?"L":m.value.toFixed(2).replace(/^0/,"");
-   g.appendChild(svg("text",{x:cx,y:st?cy-R*0.68:cy-2,class:"lbl",style:m.proof?"fill:#fff;font-weight:700;font-size:13px":""},t));
+   const label=svg("text",{x:cx,y:st?cy-R*0.55:cy-2,class:"lbl",style:m.proof?"fill:#fff;font-weight:700;font-size:13px":""},t);
+   if(st)stealLabel=label;else g.appendChild(label);
    if(!m.proof&&!st)g.appendChild(svg("text",{x:cx,y:cy+9,class:"lbl","font-size":"8"},m.lower.toFixed(2).replace(/^0/,"")+"-"+m.upper.toFixed(2).replace(/^0/,"")));}
   if(ranks.has(key))g.appendChild(svg("text",{x:cx+R*0.55,y:cy-R*0.45,class:"rank"},"#"+ranks.get(key)));
   b.appendChild(g);
@@ -116,6 +118,7 @@ function draw(){
   if(book&&book.repack&&book.repack[0]===x&&book.repack[1]===y)b.appendChild(svg("path",{d:hexPath(cx,cy,R-9),class:"repack"}));
   if(last&&last[0]===x&&last[1]===y)b.appendChild(svg("circle",{cx:cx,cy:cy,r:R*0.7,class:"last"}));
   if(line.has(key))b.appendChild(svg("path",{d:hexPath(cx,cy,R-3),class:"line"}));
+  if(stealLabel){stealLabel.setAttribute("class","lbl halo");b.appendChild(stealLabel);stealLabel=null;}
  }
 }
 function fmtPly(p,i){let s=(i+1)+". P"+p.player+" "+p.x+" "+p.y+(p.steal?" (steal)":"");
@@ -156,6 +159,7 @@ async function analyse(){
  if(b&&b.loading&&!window.bookPoll)window.bookPoll=setTimeout(async()=>{window.bookPoll=null;await analyse();draw();},2000);
  $("bookline").textContent=analysis.over?"game over":!b||!b.book?(b&&b.loading?"the book database is still loading: try again in a moment":"no book database loaded"):!b.in_book?"position not in the book ("+b.positions+" positions)":
   "book: value "+b.value+" ("+b.lower+".."+b.upper+")"+(b.proof?" proven "+b.proof:"")+" for player "+analysis.to_move+
+  (()=>{const st=b.moves.find(m=>m.steal);return st?"; the steal "+st.x+" "+st.y+": "+(st.proof?"proven "+st.proof:st.value+" ("+st.lower+".."+st.upper+")"):"";})()+
   "; shipped "+(b.shipped?b.shipped.join(" "):"-")+", re-pack "+(b.repack?b.repack.join(" "):"-")+"; "+analysis.book_ms+" ms ("+Math.round(performance.now()-t0)+" ms in all)";}
 async function clickCell(x,y){
  if(mode!=="play"||busy||!state)return;busy=true;
