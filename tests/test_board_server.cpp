@@ -103,6 +103,7 @@ std::string boardBin(const std::string& args) { return std::string(YAVALATH_BIN_
 yav::board::BoardOptions boardWithBot(const std::string& command) {
   yav::board::BoardOptions o;
   o.bot = command;
+  o.thinkNodes = size_t(1) << 16;  // a tree of 4M nodes takes seconds to clear under the sanitizers
   return o;
 }
 
@@ -141,6 +142,21 @@ TEST(BoardServer, NewGameMoveAndTheBotsAnswerWithItsLine) {
   EXPECT_LE(boardField(answer, "value").num, 1);
   EXPECT_EQ(boardField(answer, "proof").str, "unknown");
   EXPECT_EQ(boardField(moved.json, "to_move").num, 1);
+}
+
+TEST(BoardServer, TheBotsLineIsReadWholeWhenWrittenInPieces) {
+  // A bot that answers 0 0, then writes its stderr line in two pieces 0.2 s apart (the bot's
+  // std::cerr writes its line piece by piece too).
+  const std::string bot =
+      "sh -c 'for i in 1 2 3 4 5 6 7 8 9 10 11 12; do read line; done; echo 0 0; printf \"turn 1: move 0\" >&2; "
+      "sleep 0.2; printf \" 0 | 7 it, 9 nodes, value 0.25, proof unknown, 1.0 ms\\n\" >&2; sleep 30'";
+  BoardServerRun run(boardWithBot(bot));
+  ASSERT_EQ(boardPost(run.port(), "/api/new", "seat=1").status, 200);
+  const BoardReply moved = boardPost(run.port(), "/api/move", "move=3+3");
+  ASSERT_EQ(moved.status, 200) << moved.body;
+  const Value& answer = boardField(moved.json, "plies").items.at(1);
+  EXPECT_EQ(boardField(answer, "iterations").num, 7) << moved.body;
+  EXPECT_EQ(boardField(answer, "value").num, 0.25) << moved.body;
 }
 
 TEST(BoardServer, BadMovesAreRefusedWithTheirReasonAndTheGameGoesOn) {
@@ -269,6 +285,9 @@ TEST(BoardServer, AnalysisDrawsTheBooksValuesOnEveryCellAndThinks) {
 TEST(BoardServer, MalformedRequestsNeverStopTheServer) {
   BoardServerRun run(boardWithBot(boardBin("bot --no-book --iterations 100")));
   EXPECT_EQ(boardGet(run.port(), "/nothing").status, 404);
+  const BoardReply head = boardSend(run.port(), "HEAD / HTTP/1.1\r\n\r\n");
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(head.body, "") << "HEAD: the header alone";
   EXPECT_EQ(boardGet(run.port(), "/api/move").status, 405);
   EXPECT_EQ(boardSend(run.port(), "GET / HTTP/1.1\r\nX: " + std::string(10000, 'a') + "\r\n\r\n").status, 431);
   EXPECT_EQ(boardSend(run.port(), "POST /api/record HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n").status, 413);

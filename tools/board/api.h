@@ -24,6 +24,7 @@ struct BoardOptions {
   std::string bot = "build/bin/bot";  // plays against the person, and bot A when watching
   std::string watchBot;               // bot B when watching ("" = the same command as --bot)
   double maxThinkMs = 10000;
+  size_t thinkNodes = size_t(4) << 20;  // the search tree of "think" (24 bytes a node)
 };
 
 // A program's name for the page: the file name of the command's first word.
@@ -53,7 +54,8 @@ inline bool nestedTooDeep(const std::string& text, int maxDepth = 64) {
 
 class BoardApp {
  public:
-  BoardApp(BoardOptions options, arena::Limits limits = arena::Limits()) : options_(std::move(options)), game_(limits) {
+  BoardApp(BoardOptions options, arena::Limits limits = arena::Limits())
+      : options_(std::move(options)), thinker_(options_.thinkNodes), game_(limits) {
     std::string error;
     game_.start(seatsFor("1"), {}, error);
   }

@@ -115,7 +115,9 @@ class HttpServer {
     } catch (const std::exception& e) {  // a handler's failure answers 500; the server goes on
       response = errorResponse(500, std::string("internal error: ") + e.what());
     }
-    sendAll(client, responseText(response));
+    std::string text = responseText(response);
+    if (parser.request().method == "HEAD") text.resize(text.size() - response.body.size());  // the header alone
+    sendAll(client, text);
   }
 
   int fd_ = -1;
