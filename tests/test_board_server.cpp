@@ -4,6 +4,9 @@
 // values on every cell (a small database made here) and "think", and malformed requests that
 // never stop the server.
 #include <arpa/inet.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -19,6 +22,7 @@
 #include "tools/arena/json.h"
 #include "tools/board/api.h"
 #include "tools/board/server.h"
+#include "tests/test_util.h"
 
 namespace {
 
@@ -313,6 +317,35 @@ TEST(BoardServer, MalformedRequestsNeverStopTheServer) {
   }
   EXPECT_EQ(boardGet(run.port(), "/api/state").status, 200);
   std::printf("socket fuzz: %ld requests, %ld answered, the server still answers\n", count, answered);
+}
+
+TEST(BoardServer, TheProgramServesAndStopsCleanlyOnCtrlC) {
+  const std::string out = yav::scratchPath("board.out"), pidfile = yav::scratchPath("board-bot.pids");
+  std::remove(pidfile.c_str());
+  const std::string command = "exec " + boardBin("board") + " --port 0 --no-book --bot '" +
+                              boardBin("fake_bot legal --pidfile " + pidfile) + "' > " + out + " 2>&1";
+  const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ), 0);
+  const std::string marker = "open http://127.0.0.1:";
+  ASSERT_TRUE(yav::waitForText(out, marker)) << yav::readFile(out);
+  const int port = std::atoi(yav::readFile(out).substr(yav::readFile(out).find(marker) + marker.size()).c_str());
+  const BoardReply opened = boardPost(port, "/api/new", "seat=2");  // the bot opens: its process runs
+  EXPECT_EQ(opened.status, 200) << opened.body;
+  const pid_t bot = std::atoi(yav::readFile(pidfile).c_str());
+  EXPECT_GT(bot, 0);
+  kill(pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_NE(yav::readFile(out).find("board: stopped after 1 requests"), std::string::npos) << yav::readFile(out);
+  EXPECT_TRUE(yav::waitFor([&] {
+    std::ifstream stat("/proc/" + std::to_string(bot) + "/stat");
+    std::string s;
+    std::getline(stat, s);
+    return s.empty() || s.find(") Z") != std::string::npos;
+  }, 30)) << "the bot survived the server";
 }
 
 }  // namespace
