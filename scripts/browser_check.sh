@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-out=docs/img port=18086 record="" bin=build/bin
+out=docs/img port=18086 record="" bin=build/bin server=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$2; shift 2 ;;
@@ -27,7 +27,7 @@ if [ "$bin" = build/bin ] && { [ ! -x build/bin/board ] || [ ! -x build/bin/bot 
   cmake --build build -j 2 --target board bot arena
 fi
 work=$(mktemp -d)
-trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
 if [ -z "$record" ]; then  # a short record of two games to step through
   record=$work/games.jsonl
   "$bin/arena" --games 2 --seed 1 --record "$record" "$bin/bot --no-ponder --time-ms 20" \
