@@ -6,7 +6,7 @@
 #              (then `cd build-test && ctest -L quick` is the edit-test loop).
 # Other arguments go to ctest. YAVALATH_NO_SANITIZERS=1 skips the two sanitizer builds.
 #
-# The big tools the tests start (bookgen, bookpack, tactics, arena, bench, viewer, search_match)
+# The big tools the tests start (bookgen, bookpack, tactics, arena, bench, viewer, search_match, board)
 # are built once, optimised, in build-test/, and the sanitizer build links them
 # (YAVALATH_PREBUILT_TOOLS): the code they share with the tests is instrumented in the test
 # programs, and instrumenting the tools too took as long as running every test. The bot, the proof
@@ -21,7 +21,7 @@ if [ "${1:-}" = --release ]; then release=1; shift; fi
 sanitizers=1
 [ "${YAVALATH_NO_SANITIZERS:-0}" = 1 ] && sanitizers=0
 jobs=$(nproc 2>/dev/null || echo 2)
-tools="bookgen;bookpack;tactics;arena;bench;viewer;search_match"
+tools="bookgen;bookpack;tactics;arena;bench;viewer;search_match;board"
 
 if [ "$release" = 1 ] || [ "$sanitizers" = 0 ]; then
   echo "== [${SECONDS} s] every test, optimised (build-test/)"

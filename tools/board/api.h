@@ -1,0 +1,224 @@
+// The board's HTTP API: the page (GET /) and the JSON routes it calls. Every answer is JSON; a
+// refusal is a 4xx status with {"error": why, "state": ...} and leaves the game as it was. The
+// bots' commands come from the server's command line only, never from a request.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tools/arena/record_file.h"
+#include "tools/board/analysis.h"
+#include "tools/cli.h"
+#include "tools/board/game.h"
+#include "tools/board/http.h"
+#include "tools/board/page.h"
+#include "tools/board/server.h"
+
+namespace yav::board {
+
+struct BoardOptions {
+  std::string bot = "build/bin/bot";  // plays against the person, and bot A when watching
+  std::string watchBot;               // bot B when watching ("" = the same command as --bot)
+  double maxThinkMs = 10000;
+  size_t thinkNodes = size_t(4) << 20;  // the search tree of "think" (24 bytes a node)
+};
+
+// A program's name for the page: the file name of the command's first word.
+inline std::string commandName(const std::string& command) {
+  std::string first = command.substr(0, command.find(' '));
+  const size_t slash = first.rfind('/');
+  return slash == std::string::npos ? first : first.substr(slash + 1);
+}
+
+// A JSON text nested deeper than `maxDepth` (the record reader recurses once per level).
+inline bool nestedTooDeep(const std::string& text, int maxDepth = 64) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\') ++i;
+      else if (c == '"') inString = false;
+    } else if (c == '"') inString = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > maxDepth) return true;
+    } else if (c == ']' || c == '}') --depth;
+    else if (c == '\n') depth = 0;  // one record a line
+  }
+  return false;
+}
+
+class BoardApp {
+ public:
+  BoardApp(BoardOptions options, arena::Limits limits = arena::Limits())
+      : options_(std::move(options)), thinker_(options_.thinkNodes), game_(limits) {
+    std::string error;
+    game_.start(seatsFor("1"), {}, error);
+  }
+
+  HttpResponse handle(const HttpRequest& r) {
+    std::map<std::string, std::string> form;
+    std::string error;
+    if (!parseForm(r.query, form, error) || !parseForm(r.method == "POST" && r.path != "/api/record" ? r.body : "", form, error))
+      return errorResponse(400, error);
+    if (r.path == "/" || r.path == "/index.html") {
+      if (r.method != "GET" && r.method != "HEAD") return errorResponse(405, "use GET");
+      return {200, "text/html; charset=utf-8", kBoardPage};
+    }
+    if (r.path == "/api/state" || r.path == "/api/analyse") {
+      if (r.method != "GET") return errorResponse(405, "use GET for " + r.path);
+      return r.path == "/api/state" ? HttpResponse{200, "application/json", stateJson()} : analyse(form);
+    }
+    if (r.method != "POST") return r.path.rfind("/api/", 0) == 0 ? errorResponse(405, "use POST for " + r.path) : errorResponse(404, "no page " + r.path);
+    if (r.path == "/api/new") return newGame(form);
+    if (r.path == "/api/move") return move(form);
+    if (r.path == "/api/bot") return botMove();
+    if (r.path == "/api/undo") return refusalOr(game_.undo(error), error);
+    if (r.path == "/api/setup") return setup(form);
+    if (r.path == "/api/record") return record(r.body);
+    return errorResponse(404, "no route " + r.path);
+  }
+
+  void stopBots() { game_.stopBots(); }
+
+  // The book, once loaded (it may take half a minute: the page works without it meanwhile).
+  // `analyst` must outlive the app; `loading` says whether one is still to come.
+  void setAnalyst(const BookAnalyst* analyst) { analyst_.store(analyst); }
+  void setBookLoading(bool loading) { bookLoading_.store(loading); }
+
+ private:
+  std::array<Seat, 2> seatsFor(const std::string& mode) const {
+    const std::string botB = options_.watchBot.empty() ? options_.bot : options_.watchBot;
+    Seat human{false, "", "you"};
+    Seat bot{true, options_.bot, commandName(options_.bot)};
+    if (mode == "watch") {
+      Seat b{true, botB, commandName(botB)};
+      if (b.name == bot.name) bot.name += " A", b.name += " B";
+      return {bot, b};
+    }
+    return mode == "2" ? std::array<Seat, 2>{bot, human} : std::array<Seat, 2>{human, bot};
+  }
+  std::string stateJson() const {
+    const std::string s = game_.stateJson();
+    return s.substr(0, s.size() - 1) + ",\"mode\":" + arena::json::quote(mode_) + "}";
+  }
+  HttpResponse ok() { return {200, "application/json", stateJson()}; }
+  HttpResponse refusal(int status, const std::string& why) {
+    return {status, "application/json", "{\"error\":" + arena::json::quote(why) + ",\"state\":" + stateJson() + "}"};
+  }
+  HttpResponse refusalOr(bool done, const std::string& why) { return done ? ok() : refusal(409, why); }
+  // The bot answers when it is to move (playing, not watching: the page steps a watched game).
+  HttpResponse answerIfBot() {
+    std::string error;
+    if (mode_ != "watch" && game_.botToMove() && !game_.botMove(error)) return refusal(502, error);
+    return ok();
+  }
+
+  HttpResponse newGame(const std::map<std::string, std::string>& form) {
+    auto it = form.find("seat");
+    const std::string mode = it == form.end() ? "1" : it->second;
+    if (mode != "1" && mode != "2" && mode != "watch") return refusal(400, "seat must be 1, 2 or watch, got '" + mode.substr(0, 40) + "'");
+    std::string error;
+    mode_ = mode == "watch" ? "watch" : "play";
+    game_.start(seatsFor(mode), {}, error);
+    return answerIfBot();
+  }
+
+  HttpResponse move(const std::map<std::string, std::string>& form) {
+    auto it = form.find("move");
+    if (it == form.end()) return refusal(400, "no move: send move=X+Y");
+    std::istringstream words(it->second);
+    std::string xs, ys, extra;
+    long long x = 0, y = 0;
+    words >> xs >> ys >> extra;
+    if (!extra.empty() || !arena::parseJavaInt(xs, x) || !arena::parseJavaInt(ys, y))
+      return refusal(400, "'" + arena::shortened(it->second, 40) + "' is not a move 'x y'");
+    if (!onBoardXY(int(x), int(y)) || x != int(x) || y != int(y))
+      return refusal(400, "(" + std::to_string(x) + "," + std::to_string(y) + ") is off the board");
+    std::string error;
+    if (!game_.humanMove(cellAt(int(x), int(y)), error)) return refusal(409, error);
+    return answerIfBot();
+  }
+
+  HttpResponse botMove() {
+    std::string error;
+    if (!game_.botToMove()) return refusal(409, game_.isOver() ? "the game is over" : "it is not a bot's turn");
+    if (!game_.botMove(error)) return refusal(502, error);
+    return ok();
+  }
+
+  HttpResponse setup(const std::map<std::string, std::string>& form) {
+    auto it = form.find("moves");
+    std::vector<Cell> moves;
+    std::string error;
+    if (it == form.end()) return refusal(400, "no moves: send moves=X+Y;X+Y");
+    if (!arena::parseMoveList(it->second, moves, error, true)) return refusal(400, "moves: " + error);
+    if (!game_.start(game_.seats(), moves, error)) return refusal(400, "moves: " + error);
+    return answerIfBot();
+  }
+
+  HttpResponse analyse(const std::map<std::string, std::string>& form) {
+    auto it = form.find("moves");
+    std::vector<Cell> moves;
+    std::string error;
+    if (it != form.end() && !arena::parseMoveList(it->second, moves, error, true)) return refusal(400, "moves: " + error);
+    std::vector<arena::MoveRecord> records(moves.size());
+    for (size_t i = 0; i < moves.size(); ++i) records[i].cell = moves[i];
+    const arena::ReplayPosition position = arena::replayTo(records, records.size());
+    const Board& b = position.board;
+    const bool over = position.lastOutcome != Outcome::None;
+    double thinkMs = 0;
+    auto think = form.find("think");
+    if (think != form.end() && !cli::toNumber(think->second, 0, options_.maxThinkMs, thinkMs))
+      return refusal(400, "think must be a number of ms from 0 to " + std::to_string(int(options_.maxThinkMs)) + ", got '" +
+                              arena::shortened(think->second, 40) + "'");
+    const auto start = arena::Clock::now();
+    std::string s = "{\"moves\":" + arena::json::quote(moveListText(moves)) + ",\"over\":" + (over ? "true" : "false") +
+                    ",\"deciding_line\":" + cellsJson(position.decidingLine) + ",\"to_move\":" + std::to_string(b.toMove() + 1) + ",\"book\":" +
+                    (over ? std::string("null") : bookJson(b));
+    s += ",\"book_ms\":" + arena::json::number(arena::msSince(start), 1);
+    if (thinkMs > 0 && !over) s += ",\"think\":" + thinker_.thinkJson(b, thinkMs);
+    return {200, "application/json", s + "}"};
+  }
+
+  std::string bookJson(const Board& b) const {
+    if (const BookAnalyst* a = analyst_.load()) return a->analyseJson(b);
+    return std::string("{\"book\":false,\"loading\":") + (bookLoading_ ? "true" : "false") + ",\"moves\":[]}";
+  }
+
+  HttpResponse record(const std::string& body) {
+    if (nestedTooDeep(body)) return refusal(400, "record: JSON nested deeper than 64 levels");
+    std::istringstream in(body);
+    arena::RecordFile file;
+    std::string error;
+    if (!arena::readRecordFile(in, "record", file, error)) return refusal(400, error);
+    std::string s = "{\"games\":[";
+    for (size_t i = 0; i < file.games.size(); ++i) {
+      const arena::GameRecord& g = file.games[i];
+      std::vector<Cell> moves;
+      for (const arena::MoveRecord& m : g.result.moves) moves.push_back(m.cell);
+      const std::string first = g.seatOfA == 0 ? g.nameA : g.nameB, second = g.seatOfA == 0 ? g.nameB : g.nameA;
+      s += std::string(i ? "," : "") + "{\"game\":" + std::to_string(g.game) + ",\"players\":[" + arena::json::quote(first) +
+           "," + arena::json::quote(second) + "],\"winner\":" + std::to_string(g.result.winnerSeat + 1) +
+           ",\"reason\":" + arena::json::quote(arena::reasonName(g.result.reason)) + ",\"detail\":" +
+           arena::json::quote(g.result.detail) + ",\"opening_plies\":" + std::to_string(g.result.openingPlies) +
+           ",\"moves\":" + arena::json::quote(moveListText(moves)) + "}";
+    }
+    s += "],\"warnings\":[";
+    for (size_t i = 0; i < file.warnings.size() && i < 20; ++i) s += std::string(i ? "," : "") + arena::json::quote(file.warnings[i]);
+    return {200, "application/json", s + "]}"};
+  }
+
+  BoardOptions options_;
+  std::atomic<const BookAnalyst*> analyst_{nullptr};
+  std::atomic<bool> bookLoading_{false};
+  Thinker thinker_;
+  Game game_;
+  std::string mode_ = "play";
+};
+
+}  // namespace yav::board
