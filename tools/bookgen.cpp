@@ -45,8 +45,8 @@ const char* const kCommands =
     "usage: bookgen run   [options]        grows the book: deep searches of the positions that matter most (resumed)\n"
     "       bookgen games [options]        self-play games into the database (resumed when it exists)\n"
     "       bookgen merge OUT IN [IN...]  adds to OUT what each IN holds that OUT lacks (a folder OUT: in one new segment)\n"
-    "       bookgen stats [FILE] [--top N] [--runs]  totals, runs grouped by settings, positions and proofs by depth,\n"
-    "                                     first moves, answers to each first move (--runs: every run on its line)\n"
+    "       bookgen stats [FILE] [--top N] [--runs]  totals, positions and proofs by depth, first moves, answers\n"
+    "                                     to each first move (--runs: then the runs grouped by settings, and every run)\n"
     "       bookgen drop-run FILE ID      leaves out one run's games (ids as stats --runs prints them)\n"
     "       bookgen compact FOLDER        rewrites a database folder's segments as one segment\n"
     "       bookgen migrate FILE          turns a one-file database into a folder FILE/ of segments (not rewritten)\n"
@@ -655,40 +655,6 @@ int statsCommand(int argc, char** argv) {
   std::cout << size;
   for (const SegmentRead& f : files)
     if (!f.error.empty()) std::cout << "  REFUSED (left out of everything below): " << f.error << "\n";
-  const std::vector<size_t> searched = db.verdictsPerRun();
-  if (listRuns) {
-    for (size_t i = 0; i < db.runs().size(); ++i) {
-      const RunInfo& r = db.runs()[i];
-      std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, " << searched[i]
-                << " searched positions, started " << utcDate(r.startedUnix, "%Y-%m-%d %H:%M UTC") << ", seed " << r.seed
-                << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
-    }
-  } else {
-    // Runs grouped by their settings, in the order each group first ran.
-    struct Group {
-      size_t runs = 0, searched = 0;
-      uint64_t games = 0;
-      int64_t first = 0, last = 0;
-    };
-    std::vector<std::string> order;
-    std::map<std::string, Group> groups;
-    for (size_t i = 0; i < db.runs().size(); ++i) {
-      const RunInfo& r = db.runs()[i];
-      const std::string key = runSettings(r);
-      auto [it, fresh] = groups.try_emplace(key);
-      if (fresh) order.push_back(key), it->second.first = it->second.last = r.startedUnix;
-      Group& g = it->second;
-      ++g.runs, g.games += r.games, g.searched += searched[i];
-      g.first = std::min(g.first, r.startedUnix), g.last = std::max(g.last, r.startedUnix);
-    }
-    std::cout << "  runs by settings (" << order.size() << " kinds; bookgen stats --runs lists each run):\n";
-    for (const std::string& key : order) {
-      const Group& g = groups[key];
-      std::cout << "    " << g.runs << " run" << (g.runs == 1 ? "" : "s") << " " << utcDate(g.first, "%Y-%m-%d")
-                << (g.runs > 1 ? " to " + utcDate(g.last, "%Y-%m-%d") : "") << ": " << g.games << " games, " << g.searched
-                << " searched positions; " << key << "\n";
-    }
-  }
   // Search-valued books, one per deep-search budget; by depth, the growth's default budget's (or
   // the largest book when there is none).
   std::string depthKey = GrowOptions().deep.key();
@@ -739,6 +705,45 @@ int statsCommand(int argc, char** argv) {
     Board b;
     b.play(c);
     show("answer to " + cellName(c) + " (moves in canonical orientation)", canonicalize(b).key);
+  }
+  // The runs come last and only on request: a database of many runs listed dozens of kinds before
+  // anything above (issue 87).
+  const std::vector<size_t> searched = db.verdictsPerRun();
+  // Runs grouped by their settings, in the order each group first ran.
+  struct Group {
+    size_t runs = 0, searched = 0;
+    uint64_t games = 0;
+    int64_t first = 0, last = 0;
+  };
+  std::vector<std::string> order;
+  std::map<std::string, Group> groups;
+  for (size_t i = 0; i < db.runs().size(); ++i) {
+    const RunInfo& r = db.runs()[i];
+    const std::string key = runSettings(r);
+    auto [it, fresh] = groups.try_emplace(key);
+    if (fresh) order.push_back(key), it->second.first = it->second.last = r.startedUnix;
+    Group& g = it->second;
+    ++g.runs, g.games += r.games, g.searched += searched[i];
+    g.first = std::min(g.first, r.startedUnix), g.last = std::max(g.last, r.startedUnix);
+  }
+  if (!listRuns) {
+    std::cout << plural(db.runs().size(), "run") << " of " << plural(order.size(), "kind")
+              << " (bookgen stats --runs: the kinds by their settings and every run)\n";
+    return damaged ? 1 : 0;
+  }
+  std::cout << "runs by settings (" << plural(order.size(), "kind") << "):\n";
+  for (const std::string& key : order) {
+    const Group& g = groups[key];
+    std::cout << "  " << plural(g.runs, "run") << " " << utcDate(g.first, "%Y-%m-%d")
+              << (g.runs > 1 ? " to " + utcDate(g.last, "%Y-%m-%d") : "") << ": " << g.games << " games, " << g.searched
+              << " searched positions; " << key << "\n";
+  }
+  std::cout << "every run:\n";
+  for (size_t i = 0; i < db.runs().size(); ++i) {
+    const RunInfo& r = db.runs()[i];
+    std::cout << "  run " << cli::hexText(r.id) << ": " << r.games << " games, " << searched[i]
+              << " searched positions, started " << utcDate(r.startedUnix, "%Y-%m-%d %H:%M UTC") << ", seed " << r.seed
+              << ", engine " << r.engine << (r.parameters.empty() ? "" : ", " + r.parameters) << "\n";
   }
   return damaged ? 1 : 0;
 }
