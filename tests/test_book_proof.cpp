@@ -1,5 +1,5 @@
-// Proof-number search (tools/book/proof_search.h) against full minimax on the reference rules,
-// certificates (tools/book/certificate.h) read back by the independent checker, and the
+// Proof-number search (tools/proof/proof_search.h) against full minimax on the reference rules,
+// certificates (tools/proof/certificate.h) read back by the independent checker, and the
 // command-line behaviour of bookgen prove and bookgen certificate.
 #include <gtest/gtest.h>
 
@@ -18,14 +18,16 @@
 #include "tests/reference_solver.h"
 #include "tests/test_util.h"
 #include "tools/arena/openings.h"
-#include "tools/book/certificate.h"
-#include "tools/book/proof_state.h"
-#include "tools/book/prove.h"
-#include "tools/book/proof_search.h"
+#include "tools/proof/certificate.h"
+#include "tools/proof/proof_state.h"
+#include "tools/proof/prove.h"
+#include "tools/proof/proof_search.h"
 #include "tools/moves_text.h"
 
-namespace yav::book {
+namespace yav::proof {
 namespace {
+
+using namespace yav::book;
 
 using reference::RefOutcome;
 using reference::ReferenceBoard;
@@ -1081,7 +1083,7 @@ TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
   const std::string err = readFile(log);
   EXPECT_NE(r.out.find("status 130"), std::string::npos) << r.out << err;
   EXPECT_NE(err.find("saved " + db), std::string::npos) << err;
-  const CommandRun stats = runCommand(bookgen + "stats " + db + " 2>&1");
+  const CommandRun stats = runCommand(bookgen + "stats --runs " + db + " 2>&1");
   EXPECT_NE(stats.out.find("prove moves='3 2; 3 3'"), std::string::npos) << stats.out;
   // The progress line names the 8 most proving open moves (player 1's: least pn first).
   const size_t open = err.find(" | open (the 8 most proving of ");
@@ -1175,4 +1177,4 @@ TEST(ProofBench, SettlesEachTargetUnderBothSettingsAndNamesABadLine) {
 }
 
 }  // namespace
-}  // namespace yav::book
+}  // namespace yav::proof
