@@ -1025,10 +1025,18 @@ TEST_F(ProveCommand, ADisproofThatRestsOnNoDrawIsRecordedAsTheDefendersWin) {
   EXPECT_NE(again.out.find("the book already proves this position: a win for the player to move"), std::string::npos) << again.out;
 }
 
-// bookgen classes reads the proof frontier from the committed book: 3 3 and 4 4 are proven (a
-// certificate each, docs/proofs.md), and each class's replies add up.
-TEST_F(ProveCommand, ClassesListsTheFrontierOfTheCommittedBook) {
-  const CommandRun r = runCommand(bookgen + "classes --db " + std::string(YAVALATH_SOURCE_DIR) + "/book/book.db 2>&1");
+// tests/data/classes_fixture.db (57 KB, 4,158 searched positions): the verdicts of book/book.db at 6378eef for the positions
+// of at most 2 stones (382: 5 of class 3 3's 34 replies and 3 of 4 4's 8 proven there), then
+// `bookgen prove --db F --moves 'C; R' --winner mover --threads 1` for each other reply R of the
+// classes C = 3 3 and 4 4 (31 runs, 42 s in all, 2026-12-06): every reply of both proven lost for
+// player 2, the other classes as the book had them. The committed book grows with every prove run;
+// the tests read this instead.
+const std::string kClassesFixture = std::string(YAVALATH_SOURCE_DIR) + "/tests/data/classes_fixture.db";
+
+// bookgen classes reads the proof frontier: 3 3 and 4 4 are proven (a certificate each,
+// docs/proofs.md), and each class's replies add up.
+TEST_F(ProveCommand, ClassesListsTheFrontierOfTheBook) {
+  const CommandRun r = runCommand(bookgen + "classes --db " + kClassesFixture + " 2>&1");
   ASSERT_EQ(r.status, 0) << r.out;
   std::istringstream text(r.out);
   std::string line;
@@ -1047,16 +1055,15 @@ TEST_F(ProveCommand, ClassesListsTheFrontierOfTheCommittedBook) {
     }
   }
   EXPECT_EQ(rows, 9) << r.out;
-  EXPECT_NE(r.out.find(" of 9 classes proven"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n2 of 9 classes proven"), std::string::npos) << r.out;
 }
 
-// A class proven by prove (its replies all lost, here from the committed book's proofs) is
+// A class proven by prove (its replies all lost, here from the fixture's proofs) is
 // recorded as searched: placements only, on the position after a steal. Recorded on the position
 // with the steal open, its loss called the steal lost too.
 TEST_F(ProveCommand, AProvenClassLeavesTheStealAlone) {
   const std::string db = scratchPath("prove_class.db");
-  ASSERT_EQ(runCommand("rm -rf " + db + " && cp -r " + std::string(YAVALATH_SOURCE_DIR) + "/book/book.db " + db +
-                       " && rm -f " + db + "/*.lock").status, 0);
+  ASSERT_EQ(runCommand("rm -rf " + db + " && cp " + kClassesFixture + " " + db).status, 0);
   const CommandRun prove = runCommand(bookgen + "prove --db " + db + " --moves '4 4' --winner opponent --threads 1 2>&1");
   ASSERT_EQ(prove.status, 0) << prove.out;
   EXPECT_NE(prove.out.find("target PROVEN"), std::string::npos) << prove.out;
