@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   if (command == "certificate") return certificateCommand(argc - 2, argv + 2);
   if (command == "proven") return provenCommand(argc - 2, argv + 2);
   if (command == "classes") return classesCommand(argc - 2, argv + 2);
+  if (command == "open") return openCommand(argc - 2, argv + 2);
   if (command == "--help" || command == "-h") {
     std::cout << usage();
     return 0;

@@ -39,7 +39,8 @@ const char* const kCommands =
     "       bookgen prove [options]       proof-number searches of a position's replies; settled ones become verdicts\n"
     "       bookgen certificate [options] writes a checkable proof of a position (docs/proofs.md)\n"
     "       bookgen proven [options]      positions the book proves won for the player to move, as arena openings\n"
-    "       bookgen classes [--db FILE]   the 9 first-move classes: each one's replies proven lost, won and open\n";
+    "       bookgen classes [--db FILE]   the 9 first-move classes: each one's replies proven lost, won and open\n"
+    "       bookgen open --moves M        the moves of a position that the book proves for neither side, one a line\n";
 const char* const kFooter =
     "A database is one file or a folder of segment files read as one (docs/database.md); in a folder each\n"
     "writer adds a segment of its own. Only one process writes a database at a time (lock FILE.lock); each\n"

@@ -164,4 +164,35 @@ int classesCommand(int argc, char** argv) {
   return 0;
 }
 
+
+// The open moves of a position, one per line: the move classes (placements only, never the steal)
+// that end nothing and whose position the book does not prove for either side. scripts/
+// prove_shards.sh splits a target into jobs with it.
+int openCommand(int argc, char** argv) {
+  ProofSettings s;
+  cli::Flags flags("bookgen");
+  flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath)
+      .text("--moves", "'X Y; X Y'", s.moves, "the position after these moves", "the empty board");
+  flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "open options:\n");
+  Board b;
+  if (!proofTarget(s, b)) return 2;
+  Database db;
+  std::string error;
+  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
+  size_t settled = 0, open = 0;
+  for (Cell m : moveClasses(b)) {
+    if (b.canSteal() && (b.stones(0) >> m & 1)) continue;  // the steal: proofs search placements only
+    Board after = b;
+    if (after.play(m) != Outcome::None || graphProof(graph, after) != Proof::Unknown) {
+      ++settled;
+      continue;
+    }
+    ++open;
+    std::cout << cellName(m) << "\n";
+  }
+  std::cerr << "'" << s.moves << "': " << open << " open moves, " << settled << " settled by the rules or the book\n";
+  return 0;
+}
+
 }  // namespace
