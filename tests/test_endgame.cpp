@@ -139,9 +139,13 @@ void expectBoundsHold(const EndgameSolver& solver, reference::ReferenceSolver& t
   if (const EndgameSolver::Known* k = solver.known(p.fast)) {
     const int value = truth.value(p.slow);
     ++checked, loose += value != k->value;
-    if (k->bound == EndgameSolver::kExact) ASSERT_EQ(value, int(k->value)) << "an exact entry";
-    if (k->bound == EndgameSolver::kLower) ASSERT_GE(value, int(k->value)) << "a lower bound";
-    if (k->bound == EndgameSolver::kUpper) ASSERT_LE(value, int(k->value)) << "an upper bound";
+    if (k->bound == EndgameSolver::kExact) {
+      ASSERT_EQ(value, int(k->value)) << "an exact entry";
+    } else if (k->bound == EndgameSolver::kLower) {
+      ASSERT_GE(value, int(k->value)) << "a lower bound";
+    } else {
+      ASSERT_LE(value, int(k->value)) << "an upper bound";
+    }
   }
   if (plies == 0 || p.fast.winningCells(p.fast.toMove())) return;
   for (Bitboard quiet = p.fast.empty() & ~p.fast.losingCells(p.fast.toMove()); quiet;) {
