@@ -1,7 +1,7 @@
 // Depth-first proof-number search (df-pn) inside the bot's turn: does the side to move win by force?
 // The MCTS-solver proves the wins its tree reaches; a win that needs a few quiet moves before the
 // threats often takes df-pn only a few hundred expansions, which 100 ms of MCTS does not find
-// (docs/search.md, "Proof search in the turn"). The offline prover (tools/book/proof_search.h) is
+// (docs/search.md, "Proof search in the turn"). The offline prover (tools/proof/proof_search.h) is
 // the same algorithm with a growing table, symmetries, the book's proofs and its move order; this
 // one is small enough for the submission and allocates nothing after its construction.
 //

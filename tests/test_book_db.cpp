@@ -642,6 +642,32 @@ TEST(BookGenerator, PositionalCommandsTellOptionsFromFiles) {
 
 // A growth run's deep-search verdicts belong to it: the file keeps the run (version 4), merging
 // re-indexes it, and drop-run leaves them out with its games; verdicts of older files (no run) stay.
+// `bookgen stats` opens with the totals and ends with one line on the runs; the runs' kinds and
+// every run come only with --runs, after the summary (issue 87: 54 lines of kinds came first).
+TEST(BookGenerator, StatsPrintsItsSummaryFirstAndTheRunsOnRequest) {
+  const std::string stats = std::string(YAVALATH_BIN_DIR) + "/bookgen stats " + kFixture;
+  const CommandRun summary = runCommand(stats + " 2>&1");
+  ASSERT_EQ(summary.status, 0) << summary.out;
+  EXPECT_EQ(summary.out.rfind(kFixture + ": ", 0), 0u) << summary.out;
+  EXPECT_EQ(summary.out.find("runs by settings"), std::string::npos) << summary.out;
+  EXPECT_EQ(summary.out.find("  run "), std::string::npos) << summary.out;
+  const size_t last = summary.out.rfind('\n', summary.out.size() - 2);
+  const std::string lastLine = summary.out.substr(last == std::string::npos ? 0 : last + 1);
+  EXPECT_NE(lastLine.find(" runs of "), std::string::npos) << summary.out;
+  EXPECT_NE(lastLine.find("bookgen stats --runs"), std::string::npos) << summary.out;
+
+  const CommandRun runs = runCommand(stats + " --runs 2>&1");
+  ASSERT_EQ(runs.status, 0) << runs.out;
+  const size_t totals = runs.out.find("by stones"), kinds = runs.out.find("runs by settings"),
+               each = runs.out.find("  run ");
+  ASSERT_NE(totals, std::string::npos) << runs.out;
+  ASSERT_NE(kinds, std::string::npos) << runs.out;
+  ASSERT_NE(each, std::string::npos) << runs.out;
+  EXPECT_LT(totals, kinds) << runs.out;
+  EXPECT_LT(kinds, each) << runs.out;
+  EXPECT_EQ(runs.out.substr(0, runs.out.find("runs by settings")), summary.out.substr(0, last + 1)) << runs.out;
+}
+
 TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {
   auto verdictAt = [](Cell best) {
     DeepVerdict v;
@@ -1223,10 +1249,7 @@ TEST(BookGenerator, FolderCommandsEndToEnd) {
   EXPECT_EQ(segmentsOf(folder).size(), 1u);
   EXPECT_TRUE(serializeDatabase(load(folder)) == whole) << "compaction changed the database";
 
-  const CommandRun summary = runCommand(bookgen + " stats " + other + " 2>&1");
   const CommandRun runs = runCommand(bookgen + " stats --runs " + other + " 2>&1");
-  EXPECT_NE(summary.out.find("runs by settings"), std::string::npos) << summary.out;
-  EXPECT_EQ(summary.out.find("  run "), std::string::npos) << summary.out;
   const std::string id = cli::hexText(segment.runs()[0].id);
   EXPECT_NE(runs.out.find("  run " + id + ": 0 games, 10 searched positions"), std::string::npos) << runs.out;
   const CommandRun drop = runCommand(bookgen + " drop-run " + other + " " + id + " 2>&1");

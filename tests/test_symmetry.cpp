@@ -9,7 +9,7 @@
 #include "playout.h"
 #include "rng.h"
 #include "symmetry.h"
-#include "tools/book/position_images.h"
+#include "tools/proof/position_images.h"
 
 namespace yav {
 namespace {

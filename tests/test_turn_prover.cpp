@@ -7,7 +7,7 @@
 #include "search.h"
 #include "tests/random_positions.h"
 #include "tests/reference_solver.h"
-#include "tools/book/proof_search.h"
+#include "tools/proof/proof_search.h"
 #include "tools/moves_text.h"
 #include "turn_prover.h"
 
@@ -66,7 +66,7 @@ TEST(TurnProver, ProvesTheWinsTheBotMissed) {
     EXPECT_LT(prover.expansions(), 5000u) << moves;
     Board next = b;
     ASSERT_EQ(next.play(m), Outcome::None) << moves;
-    book::ProofSearch check;
+    proof::ProofSearch check;
     EXPECT_TRUE(check.run(next, b.toMove(), 2000000).proven()) << moves << ", move " << cellName(m);
   }
 }
@@ -91,7 +91,7 @@ TEST(TurnProver, TheSearchPlaysTheWinsItsTreeDoesNotProve) {
     if (r.proof != Proof::Win) continue;
     Board next = b;
     ASSERT_EQ(next.play(r.move), Outcome::None) << moves;
-    book::ProofSearch check;
+    proof::ProofSearch check;
     ASSERT_TRUE(check.run(next, b.toMove(), 2000000).proven()) << moves << ", move " << cellName(r.move);
     ++withProver;
   }

@@ -1,4 +1,4 @@
-// The proof-number search (tools/book/proof_search.h) on a file of targets, without a book: the
+// The proof-number search (tools/proof/proof_search.h) on a file of targets, without a book: the
 // expansions and seconds each target takes to settle under two settings side by side (--base and
 // --test), one thread, one target after the other. Expansions are deterministic, so they compare
 // settings on any machine; seconds only on a quiet one.
@@ -18,12 +18,12 @@
 #include <string>
 #include <vector>
 
-#include "tools/book/proof_search.h"
+#include "tools/proof/proof_search.h"
 #include "tools/cli.h"
 #include "tools/moves_text.h"
 
 using namespace yav;
-using namespace yav::book;
+using namespace yav::proof;
 
 namespace {
 

@@ -1,7 +1,7 @@
 // proof_check: the independent checker of Yavalath proof certificates (docs/proofs.md, "Certificate
 // format (version 1)"). It is written again from the rules alone (shared/docs/codingame-yavalath.md:
 // coordinates, lines, outcomes) and includes nothing but the C++ standard library: no code of the
-// engine (src/), the book (tools/book/), the other tools or the tests, so that a bug there cannot
+// engine (src/), the book (tools/book/), the proof search (tools/proof/), the other tools or the tests, so that a bug there cannot
 // make it accept a false proof. tests/test_proof_check.cpp checks that every #include here stays a
 // standard header.
 #include <algorithm>

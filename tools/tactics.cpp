@@ -444,17 +444,7 @@ int buildSuite(const Options& o) {
     std::lock_guard<std::mutex> lock(mutex);
     entries.insert(entries.end(), found.begin(), found.end());
   });
-  // Games that repeat a line (the same opening between deterministic bots) give the same position.
-  std::sort(entries.begin(), entries.end(), [](const SuiteEntry& a, const SuiteEntry& b) {
-    if (a.kind != b.kind) return a.kind < b.kind;
-    if (a.pliesToEnd != b.pliesToEnd) return a.pliesToEnd < b.pliesToEnd;
-    return formatSuiteEntry(a) < formatSuiteEntry(b);
-  });
-  entries.erase(std::unique(entries.begin(), entries.end(),
-                            [](const SuiteEntry& a, const SuiteEntry& b) {
-                              return formatSuiteEntry(a) == formatSuiteEntry(b);
-                            }),
-                entries.end());
+  sortSuite(entries);
   // Written whole to a temporary file, then renamed: an interrupted write never loses what --out held.
   const bool interrupted = done < games;
   const std::string temporary = o.out + ".tmp";

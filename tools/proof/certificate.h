@@ -20,9 +20,11 @@
 
 #include "forcing.h"
 #include "tools/book/graph.h"
-#include "tools/book/proof_search.h"
+#include "tools/proof/proof_search.h"
 
-namespace yav::book {
+namespace yav::proof {
+
+using book::BookGraph;  // the proofs the book already holds
 
 struct CertificateOptions {
   int threatDepth = 4;              // the leaves' threat sequences (the file's threat-depth, 1..8)
@@ -165,4 +167,4 @@ class CertificateWriter {
   std::chrono::steady_clock::time_point lastProgress_;
 };
 
-}  // namespace yav::book
+}  // namespace yav::proof

@@ -45,11 +45,11 @@
 #include "forcing.h"
 #include "search.h"
 #include "symmetry.h"
-#include "tools/book/move_order.h"
-#include "tools/book/position_images.h"
-#include "tools/book/proof_table.h"
+#include "tools/proof/move_order.h"
+#include "tools/proof/position_images.h"
+#include "tools/proof/proof_table.h"
 
-namespace yav::book {
+namespace yav::proof {
 
 struct ProofSearchOptions {
   int forcingDepth = 12;          // attacker moves of a threat sequence tried at every new node
@@ -533,4 +533,4 @@ class ProofSearch {
   const std::atomic<bool>* pause_ = nullptr;
 };
 
-}  // namespace yav::book
+}  // namespace yav::proof

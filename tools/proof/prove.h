@@ -45,9 +45,11 @@
 #include <vector>
 
 #include "tools/book/database.h"
-#include "tools/book/proof_search.h"
+#include "tools/proof/proof_search.h"
 
-namespace yav::book {
+namespace yav::proof {
+
+using book::boardOf;  // the positions the searches settled, as boards to record
 
 struct ProveOptions {
   int threads = 2;
@@ -539,4 +541,4 @@ class Prover {
   size_t deeperRecorded_ = 0;
 };
 
-}  // namespace yav::book
+}  // namespace yav::proof

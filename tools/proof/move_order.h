@@ -14,7 +14,7 @@
 
 #include "bitboard.h"
 
-namespace yav::book {
+namespace yav::proof {
 
 class MoveOrder {
  public:
@@ -49,4 +49,4 @@ class MoveOrder {
   uint32_t history_[2][kCells] = {};
 };
 
-}  // namespace yav::book
+}  // namespace yav::proof

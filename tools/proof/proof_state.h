@@ -30,9 +30,9 @@
 #include <vector>
 
 #include "rng.h"
-#include "tools/book/proof_search.h"
+#include "tools/proof/proof_search.h"
 
-namespace yav::book {
+namespace yav::proof {
 
 namespace proof_state {
 
@@ -227,4 +227,4 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
   return true;
 }
 
-}  // namespace yav::book
+}  // namespace yav::proof

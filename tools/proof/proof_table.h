@@ -27,7 +27,7 @@
 #include "result.h"
 #include "rng.h"
 
-namespace yav::book {
+namespace yav::proof {
 
 constexpr uint32_t kProofInfinity = 1u << 30;
 
@@ -197,4 +197,4 @@ class ProofTable {
   size_t size_ = 0;
 };
 
-}  // namespace yav::book
+}  // namespace yav::proof
