@@ -38,16 +38,13 @@ class EndgameSolver {
     return r;
   }
 
+ protected:  // the tests' probe (tests/test_endgame.cpp) reads the table
   enum Bound : int8_t { kExact, kLower, kUpper };
   struct Known {  // a bound of the position's value, and the best move found
     int8_t value = 0;
     int8_t bound = kExact;
     int8_t move = -1;
   };
-  // What the table holds for b, or nullptr (the tests check every bound against the true value).
-  const Known* known(const Board& b) const { return table_.find(b.hash()); }
-
- private:
 
   // Value for the side to move within [alpha, beta] (fail-hard bounds are stored as such).
   int negamax(const Board& b, int alpha, int beta, Cell& bestMove) {
