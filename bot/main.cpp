@@ -46,7 +46,7 @@ const char* const kUsage =
     "  --quiet             no line per turn on stderr (default: one per turn)\n"
     "  --no-ponder         no search while the opponent thinks (default on; not with --iterations)\n"
     "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
-    "Answers come 10 ms before the limit at the latest.\n";
+    "Answers come by 90% of the limit at the latest.\n";
 
 bool parseNumber(const char* text, double& out) {
   char* end = nullptr;

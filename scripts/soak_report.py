@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarises an arena record (--record FILE) for the soak test (scripts/soak.sh): games, faults
 (illegal moves, timeouts, bad output, crashes), and the answer times of later turns (every answer
-but a bot's own first turn of the game): p99 (nearest rank) and maximum, with the slowest turns.
+but a bot's own first turn of the game): p99 and p99.9 (nearest rank) and maximum, with the slowest turns.
 Exit status 1 when a fault was found or the record holds fewer games than expected."""
 import argparse
 import json
@@ -23,11 +23,18 @@ def later_turn_times(game):
         if seen_first[seat]:
             out.append((times[ply], ply))
         seen_first[seat] = True
-    # The answer that lost on time (or was bad) placed no stone: it has its own field.
+    # The answer that lost on time (or was bad) placed no stone: it has its own field, and none
+    # when no answer came before the limit (a time past every other, shown as "no answer").
     final_ms = game.get("final_ms")
+    if final_ms is None and game.get("reason") == "timeout":
+        final_ms = math.inf
     if final_ms is not None and seen_first[len(times) % 2]:
         out.append((final_ms, len(times)))
     return out
+
+
+def shown(ms):
+    return "no answer" if math.isinf(ms) else f"{ms:.1f} ms"
 
 
 def main():
@@ -58,10 +65,12 @@ def main():
     print("faults: " + ", ".join(f"{name} {count}" for name, count in faults.items()))
     print("\n".join(fault_lines[:20]))
     if times:
-        p99 = times[max(0, math.ceil(0.99 * len(times)) - 1)][0]
-        print(f"later turns: p99 {p99:.1f} ms, max {times[-1][0]:.1f} ms, "
-              f"over 90 ms: {sum(1 for t in times if t[0] > 90)}, over 100 ms: {sum(1 for t in times if t[0] > 100)}")
-        print("slowest: " + ", ".join(f"{ms:.1f} ms (game {g}, ply {p + 1})" for ms, g, p in reversed(times[-5:])))
+        def percentile(p):
+            return times[max(0, math.ceil(p / 100 * len(times)) - 1)][0]
+        print(f"later turns: p99 {shown(percentile(99))}, p99.9 {shown(percentile(99.9))}, max {shown(times[-1][0])}, "
+              f"over 90 ms: {sum(1 for t in times if t[0] > 90)}, over 100 ms: {sum(1 for t in times if t[0] > 100)} "
+              f"(no answer: {sum(1 for t in times if math.isinf(t[0]))})")
+        print("slowest: " + ", ".join(f"{shown(ms)} (game {g}, ply {p + 1})" for ms, g, p in reversed(times[-5:])))
     bad = sum(faults.values()) > 0 or games < args.expect_games
     print("soak: " + ("FAILED" if bad else "passed"))
     return 1 if bad else 0

@@ -5,6 +5,8 @@
 #   --release  also builds the tests optimised (build-test/) and runs them there first
 #              (then `cd build-test && ctest -L quick` is the edit-test loop).
 # Other arguments go to ctest. YAVALATH_NO_SANITIZERS=1 skips the two sanitizer builds.
+# The tests that hold a time to a bound (label `clock`, CMakeLists.txt) are RUN_SERIAL: each ctest
+# run below starts them with no other test beside them, whatever its -j.
 #
 # The big tools the tests start (bookgen, bookpack, tactics, arena, bench, viewer, search_match, board)
 # are built once, optimised, in build-test/, and the sanitizer build links them

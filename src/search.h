@@ -124,9 +124,11 @@ class Search {
     const uint64_t proverAtIteration = proving && !timed ? uint64_t(double(maxIterations) * (1 - options_.proverShare)) : 0;
     // On a loaded machine the process is descheduled for whole time slices (tens of ms) between
     // two looks at the clock; the longest such gap, remembered with decay from turn to turn,
-    // predicts the next one, so the search stops while an answer still arrives before hardMs. Twice:
-    // a pause may also fall before the input was read, where this clock cannot see it.
-    schedulingGapMs_ *= 0.8;
+    // predicts the next one, so the search stops while an answer still arrives before hardMs.
+    // Three times: a pause may also fall before the input was read or after the answer was
+    // written, where this clock cannot see it (twice let 8 of 2,314 later answers pass 100 ms with
+    // three games at once on 2 cores, 2026-12-06).
+    schedulingGapMs_ *= 0.9;
     double lastLook = clock.elapsedMs();
     bool proverDone = !proving;
     while (done < maxIterations && tree_[root].proof == Proof::Unknown) {
@@ -146,7 +148,7 @@ class Search {
       const double now = clock.elapsedMs();
       schedulingGapMs_ = std::max(schedulingGapMs_, now - lastLook);
       lastLook = now;
-      if (now >= limits.timeMs || (limits.hardMs > 0 && now + 2 * schedulingGapMs_ >= limits.hardMs)) break;
+      if (now >= limits.timeMs || (limits.hardMs > 0 && now + 3 * schedulingGapMs_ >= limits.hardMs)) break;
     }
     result.iterations = done;
     return finish(result, clock);
