@@ -31,7 +31,6 @@ constexpr int kMaxWindows = 90;
 // occupancy masks (side to move, opponent) into its weight's index.
 struct WindowTable {
   int windows = 0, classes = 0;
-  uint8_t slot[kMaxWindows] = {}, start[kMaxWindows] = {};  // the line slot and first position
   uint8_t cls[kMaxWindows] = {};
   bool reversed[kMaxWindows] = {};   // read from its last cell to its first
   bool mirrored[kMaxWindows] = {};   // its class maps onto itself reversed
@@ -46,10 +45,8 @@ struct WindowTable {
         if (m >> i & 1) ternary[m] = uint16_t(ternary[m] + p), reverse5[m] = uint8_t(reverse5[m] | 1 << (4 - i));
     for (int k = 0; k < kAxes; ++k)
       for (int l = 0; l < kMaxLine; ++l)
-        for (int s = 0; s + kWindowLength <= g.lineLength[k][l]; ++s, ++windows) {
-          slot[windows] = uint8_t(k * kMaxLine + l), start[windows] = uint8_t(s);
+        for (int s = 0; s + kWindowLength <= g.lineLength[k][l]; ++s, ++windows)
           for (int i = 0; i < kWindowLength; ++i) cell[windows][i] = g.lineCell[k][l][s + i];
-        }
     int representative[kMaxWindows] = {};
     for (int w = 0; w < windows; ++w) {
       int best = w;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "symmetry.h"
+#include "tools/book/database.h"
 
 namespace yav::train {
 
@@ -31,9 +32,7 @@ struct Sample {
   float weight = 1.0f;
   Source source = Source::Book;
   int stones() const { return popcount(key.mine | key.theirs); }
-  Board board() const {
-    return key.stealAvailable ? Board::fromStones(key.theirs, key.mine, 1) : Board::fromStones(key.mine, key.theirs, 0);
-  }
+  Board board() const { return book::boardOf(key); }
 };
 
 // Held out when the canonical key hashes below `share` (deterministic: the same split every run).

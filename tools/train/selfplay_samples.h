@@ -36,8 +36,7 @@ inline std::vector<Sample> selfPlayGame(const SelfPlayOptions& opt, uint64_t gam
   Board b;
   const bool fromStart = !opt.starts.empty();
   if (fromStart) {
-    const PositionKey& k = opt.starts[size_t(mix64(game + 1) % opt.starts.size())];
-    b = k.stealAvailable ? Board::fromStones(k.theirs, k.mine, 1) : Board::fromStones(k.mine, k.theirs, 0);
+    b = book::boardOf(opt.starts[size_t(mix64(game + 1) % opt.starts.size())]);
   }
   std::vector<Sample> out;
   int provenFor = 0;  // positions recorded since the game was first proven
