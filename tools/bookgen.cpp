@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
   if (command == "show") return showCommand(argc - 2, argv + 2);
   if (command == "html") return htmlCommand(argc - 2, argv + 2);
   if (command == "prove") return proveCommand(argc - 2, argv + 2);
+  if (command == "state") return stateCommand(argc - 2, argv + 2);
   if (command == "certificate") return certificateCommand(argc - 2, argv + 2);
   if (command == "proven") return provenCommand(argc - 2, argv + 2);
   if (command == "classes") return classesCommand(argc - 2, argv + 2);

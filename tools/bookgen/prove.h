@@ -16,6 +16,7 @@ using namespace yav::proof;
 
 struct ProofSettings {
   std::string dbPath = "book/book.db", moves, winner = "auto", out, statePath;
+  double stateMaxMb = 200;  // a --state file's bound in MB (0: none)
   GrowOptions grown;  // its budget names the book's verdicts
   ProveOptions prove;
   CertificateOptions certificate;
@@ -122,7 +123,11 @@ int proveCommand(int argc, char** argv) {
             "none")
       .number("--state-every", "SEC", s.prove.stateSeconds, 1, cli::kNoMax,
               "seconds between writes of the --state file while the run goes on (the threads wait meanwhile), so that a "
-              "killed run loses at most that much");
+              "killed run loses at most that much")
+      .number("--state-max-mb", "MB", s.stateMaxMb, 0, cli::kNoMax,
+               "the --state file's bound in MB (10^6 bytes; 0: none): past it the write keeps the settled positions and the "
+               "open ones with the largest numbers, the fewest stones among equal ones, and leaves out the rest (positions "
+               "one expansion gives again)");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "prove options:\n");
   Board target;
   if (!proofTarget(s, target)) return 2;
@@ -193,12 +198,15 @@ int proveCommand(int argc, char** argv) {
   Prover prover(target, attacker, s.prove, known, record, save);
   auto saveState = [&](std::string& why) {
     const auto start = std::chrono::steady_clock::now();
-    uint64_t written = 0;
+    StateWritten written;
     const std::vector<ProofSearch*> all = prover.searches();
-    if (!saveProofState(s.statePath, std::vector<const ProofSearch*>(all.begin(), all.end()), written, why)) return false;
-    std::cerr << "wrote " << written << " searched positions to " << s.statePath << " in "
+    if (!saveProofState(s.statePath, std::vector<const ProofSearch*>(all.begin(), all.end()), uint64_t(s.stateMaxMb * 1e6), written, why))
+      return false;
+    std::cerr << "wrote " << written.positions << " searched positions to " << s.statePath << " in "
               << std::fixed << std::setprecision(1) << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
-              << std::defaultfloat << " s\n";
+              << std::defaultfloat << " s";
+    if (written.leftOut) std::cerr << " (" << written.leftOut << " left out by --state-max-mb " << s.stateMaxMb << ")";
+    std::cerr << "\n";
     return true;
   };
   if (!s.statePath.empty()) {
@@ -227,4 +235,27 @@ int proveCommand(int argc, char** argv) {
   return runExit(!saveFailed, error);
 }
 
+// bookgen state FILE: checks a prove state (the version, every position, the checksum) and
+// counts it; with --max-mb, rewrites it within that bound (to --out, else in place) as a run's
+// --state-max-mb would, so a state of a long run can be carried to another machine small.
+int stateCommand(int argc, char** argv) {
+  double maxMb = 0;
+  std::string out;
+  cli::Flags flags("bookgen");
+  flags.number("--max-mb", "MB", maxMb, 1e-6, cli::kNoMax, "rewrite it within this many MB (10^6 bytes), the most valuable positions kept")
+      .text("--out", "FILE", out, "where the bounded state goes", "FILE itself");
+  const std::vector<std::string> files = flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "state options:\n", 1);
+  if (files.empty()) return fail("state: which state file? (bookgen state FILE)");
+  const std::string& path = files.front();
+  if (out.empty()) out = path;
+  StateWritten written;
+  std::string error;
+  if (!boundProofState(path, maxMb ? out : "", uint64_t(maxMb * 1e6), written, error)) return std::cerr << "bookgen: " << error << "\n", 1;
+  std::cerr << path << ": a proof state (version 1), " << written.positions + written.leftOut << " positions, checksum good\n";
+  if (maxMb)
+    std::cerr << "wrote " << out << ": " << written.positions << " positions (" << written.leftOut << " left out by --max-mb " << maxMb << ")\n";
+  return 0;
+}
+
 }  // namespace
+

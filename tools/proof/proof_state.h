@@ -19,6 +19,10 @@
 // - A file is read whole before anything is adopted: a damaged or truncated one is rejected with
 //   its name and the byte, and the searches start empty.
 // - The file is written to FILE.tmp and renamed: a failed write leaves the previous state.
+// - A bounded write (maxBytes: --state-max-mb, bookgen state --max-mb) is at most that long: the
+//   least valuable records (stateRank) are left out, so a run of any length leaves a state of
+//   that size at most. It is a version-1 file like any other, readable on any machine (every
+//   number is written byte by byte).
 #pragma once
 
 #include <algorithm>
@@ -26,6 +30,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -76,25 +81,173 @@ inline std::string decode(const char* in, Record& r) {
   return "";
 }
 
+// Which expanded positions a bounded state keeps (--state-max-mb): a rank, 0 the most valuable.
+// First the settled ones (facts; the cheap tests give none of them again), the fewest stones
+// first. Then the open ones by their thinner number min(pn, dn), in powers of two, the largest
+// first, and the fewest stones first among equals. An open position at 1 is mostly a frontier
+// node (its children never expanded), or its most proving line ends at one a step below: one
+// expansion gives its numbers back. Those are most of a table (82% of the open ones of class 2 1
+// after 1.1 hours, 2026-12-06), while the numbers near the roots, which steer the search, are
+// the largest.
+constexpr int kStateRanks = (kCells + 1) * 32;
+inline int stateRank(const ProofKey& k, ProofNumbers n) {
+  const int stones = popcount(k.mine | k.theirs);
+  if (n.settled()) return stones;
+  const uint32_t thinner = std::min(n.pn, n.dn);
+  const int width = 32 - __builtin_clz(thinner);  // 1 for 1, 2 for 2-3, ... 30 below infinity
+  return (kCells + 1) * (32 - width) + stones;
+}
+
+// The records a bounded state keeps: count() every candidate, then limit(), then keep() says of
+// each candidate, offered in the same order, whether it goes in. The ranks below the cut go in
+// whole, the cut's own rank up to the room left, in the order offered.
+class StateSelection {
+ public:
+  void count(const ProofKey& k, ProofNumbers n) { ++byRank_[stateRank(k, n)]; }
+  // Room for `records` (no limit when they all fit).
+  void limit(uint64_t records) {
+    cut_ = kStateRanks, room_ = 0;
+    uint64_t kept = 0;
+    for (int r = 0; r < kStateRanks; ++r) {
+      if (kept + byRank_[r] > records) return void((cut_ = r, room_ = records - kept));
+      kept += byRank_[r];
+    }
+  }
+  bool keep(const ProofKey& k, ProofNumbers n) {
+    const int r = stateRank(k, n);
+    return r < cut_ || (r == cut_ && room_ > 0 && room_--);
+  }
+ private:
+  uint64_t byRank_[kStateRanks] = {};
+  int cut_ = kStateRanks;
+  uint64_t room_ = 0;
+};
+
+// The records a file of at most `maxBytes` holds (0: no limit).
+inline uint64_t stateRecordsWithin(uint64_t maxBytes) {
+  if (!maxBytes) return UINT64_MAX;
+  return maxBytes < kHeaderBytes + kTrailerBytes ? 0 : (maxBytes - kHeaderBytes - kTrailerBytes) / kRecordBytes;
+}
+
+// Writes a state file: FILE.tmp, renamed to FILE by finish(); without finish() (a failed read
+// of what it copies) the partial FILE.tmp is removed.
+class StateWriter {
+ public:
+  ~StateWriter() {
+    if (!finished_) out_.close(), std::remove(tmp_.c_str());
+  }
+  explicit StateWriter(std::string path) : path_(std::move(path)), tmp_(path_ + ".tmp"), out_(tmp_, std::ios::binary | std::ios::trunc) {
+    char header[kHeaderBytes];
+    std::copy(kMagic, kMagic + 16, header);
+    put64(header + 16, 0);  // the count, once known
+    out_.write(header, kHeaderBytes);
+    buffer_.reserve(kRecordBytes * 65536);
+  }
+  bool opened() const { return bool(out_); }
+  void add(const ProofKey& k, ProofNumbers n) {
+    char record[kRecordBytes];
+    encode({k, n}, record);
+    for (int w = 0; w < 3; ++w) sum_ = folded(sum_, get64(record + 8 * w));
+    buffer_.insert(buffer_.end(), record, record + kRecordBytes);
+    ++records_;
+    if (buffer_.size() == buffer_.capacity()) flush();
+  }
+  uint64_t records() const { return records_; }
+  bool finish(std::string& error) {
+    finished_ = true;
+    if (!out_) return std::remove(tmp_.c_str()), error = tmp_ + ": cannot write", false;
+    flush();
+    char trailer[kTrailerBytes];
+    put64(trailer, sum_);
+    out_.write(trailer, kTrailerBytes);
+    put64(trailer, records_);
+    out_.seekp(16);
+    out_.write(trailer, 8);
+    out_.close();
+    if (!out_) return std::remove(tmp_.c_str()), error = tmp_ + ": write failed (disk full?)", false;
+    if (std::rename(tmp_.c_str(), path_.c_str()) != 0) return error = "cannot rename " + tmp_ + " to " + path_, false;
+    return true;
+  }
+
+ private:
+  void flush() { out_.write(buffer_.data(), std::streamsize(buffer_.size())), buffer_.clear(); }
+  std::string path_, tmp_;
+  std::ofstream out_;
+  std::vector<char> buffer_;
+  uint64_t sum_ = 0, records_ = 0;
+  bool finished_ = false;
+};
+
+// A state file opened for reading: its count checked against its size. `missing` when there is
+// no file (no error); false with `error` (the name and the byte) when it is no whole state file.
+inline bool openStateFile(const std::string& path, std::ifstream& in, uint64_t& count, bool& missing, std::string& error) {
+  in.open(path, std::ios::binary | std::ios::ate);
+  missing = !in;
+  if (missing) return false;
+  const uint64_t size = uint64_t(in.tellg());
+  in.seekg(0);
+  char header[kHeaderBytes];
+  if (size < kHeaderBytes || !in.read(header, kHeaderBytes) || std::string(header, 16) != std::string(kMagic, 16))
+    return error = path + ": byte 0: not a proof state file (version 1)", false;
+  count = get64(header + 16);
+  const uint64_t body = size - kHeaderBytes;
+  if (count > body / kRecordBytes || body < count * kRecordBytes + kTrailerBytes)
+    return error = path + ": truncated at byte " + std::to_string(size) + ": " + std::to_string(count) + " positions need " +
+                   std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + " bytes",
+           false;
+  if (body > count * kRecordBytes + kTrailerBytes)
+    return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + ": bytes after the checksum", false;
+  return true;
+}
+
+// Reads the `count` records of an opened state file from its first, visit(Record) each. With
+// `check`, every record is decoded and checked, and then the checksum, before false names the
+// first fault (the file and the byte); without, the records are taken as a checked read found them.
+template <class Visit>
+bool readStateRecords(const std::string& path, std::ifstream& in, uint64_t count, bool check, Visit visit, std::string& error) {
+  std::vector<char> buffer(kRecordBytes * 65536);
+  in.clear();
+  in.seekg(std::streamoff(kHeaderBytes));
+  uint64_t sum = 0;
+  for (uint64_t done = 0; done < count;) {
+    const uint64_t n = std::min<uint64_t>(count - done, buffer.size() / kRecordBytes);
+    if (!in.read(buffer.data(), std::streamsize(n * kRecordBytes))) return error = path + ": read failed", false;
+    for (uint64_t i = 0; i < n; ++i, ++done) {
+      const char* at = buffer.data() + i * kRecordBytes;
+      Record r;
+      const std::string why = decode(at, r);
+      if (check) {
+        for (int w = 0; w < 3; ++w) sum = folded(sum, get64(at + 8 * w));
+        if (!why.empty())
+          return error = path + ": byte " + std::to_string(kHeaderBytes + done * kRecordBytes) + ": position " +
+                         std::to_string(done + 1) + ": " + why,
+                 false;
+      }
+      visit(r);
+    }
+  }
+  if (check) {
+    char trailer[kTrailerBytes];
+    if (!in.read(trailer, kTrailerBytes)) return error = path + ": read failed", false;
+    if (get64(trailer) != sum)
+      return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes) + ": the checksum does not match the records", false;
+  }
+  return true;
+}
+
 }  // namespace proof_state
 
+// What a state write did: the positions written, and those a bound (maxBytes) left out.
+struct StateWritten {
+  uint64_t positions = 0, leftOut = 0;
+};
+
 // Writes the expanded positions of `searches` to `path`, each once (settled ones first, a settled
-// copy before an open one); `positions` gets their count. False with `error` on failure.
-inline bool saveProofState(const std::string& path, const std::vector<const ProofSearch*>& searches, uint64_t& positions,
-                           std::string& error) {
+// copy before an open one), in at most `maxBytes` (0: no limit; else the most valuable positions,
+// proof_state::stateRank, are kept and the rest left out). False with `error` on failure.
+inline bool saveProofState(const std::string& path, const std::vector<const ProofSearch*>& searches, uint64_t maxBytes,
+                           StateWritten& written, std::string& error) {
   using namespace proof_state;
-  const std::string tmp = path + ".tmp";
-  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-  if (!out) return error = tmp + ": cannot write", false;
-  char header[kHeaderBytes];
-  std::copy(kMagic, kMagic + 16, header);
-  put64(header + 16, 0);  // the count, once known
-  out.write(header, kHeaderBytes);
-  std::vector<char> buffer;
-  buffer.reserve(kRecordBytes * 65536);
-  uint64_t sum = 0;
-  positions = 0;
-  auto flush = [&] { out.write(buffer.data(), std::streamsize(buffer.size())), buffer.clear(); };
   // Whether another search's copy of k is written instead: in the settled pass an earlier settled
   // one; in the open pass an earlier one, or any settled one.
   auto writtenElsewhere = [&](size_t i, const ProofKey& k, bool settled) {
@@ -103,28 +256,55 @@ inline bool saveProofState(const std::string& path, const std::vector<const Proo
         if (other->settled() || (!settled && j < i)) return settled ? j < i : true;
     return false;
   };
-  for (const bool settled : {true, false})
-    for (size_t i = 0; i < searches.size(); ++i)
-      searches[i]->forEachExpanded([&](const ProofKey& k, ProofNumbers n) {
-        if (n.settled() != settled || (searches.size() > 1 && writtenElsewhere(i, k, settled))) return;
-        char record[kRecordBytes];
-        encode({k, n}, record);
-        for (int w = 0; w < 3; ++w) sum = folded(sum, get64(record + 8 * w));
-        buffer.insert(buffer.end(), record, record + kRecordBytes);
-        ++positions;
-        if (buffer.size() == buffer.capacity()) flush();
-      });
-  flush();
-  char trailer[kTrailerBytes];
-  put64(trailer, sum);
-  out.write(trailer, kTrailerBytes);
-  put64(header + 16, positions);
-  out.seekp(16);
-  out.write(header + 16, 8);
-  out.close();
-  if (!out) return std::remove(tmp.c_str()), error = tmp + ": write failed (disk full?)", false;
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return error = "cannot rename " + tmp + " to " + path, false;
-  return true;
+  auto eachOnce = [&](auto visit) {
+    for (const bool settled : {true, false})
+      for (size_t i = 0; i < searches.size(); ++i)
+        searches[i]->forEachExpanded([&](const ProofKey& k, ProofNumbers n) {
+          if (n.settled() == settled && (searches.size() == 1 || !writtenElsewhere(i, k, settled))) visit(k, n);
+        });
+  };
+  const uint64_t room = stateRecordsWithin(maxBytes);
+  uint64_t copies = 0;  // at least the positions written: when they fit, the bound holds without the count (a sweep, no lookups)
+  for (const ProofSearch* s : searches) s->forEachExpanded([&](const ProofKey&, ProofNumbers) { ++copies; });
+  auto selection = std::make_unique<StateSelection>();
+  if (copies > room) {
+    eachOnce([&](const ProofKey& k, ProofNumbers n) { selection->count(k, n); });
+    selection->limit(room);
+  }
+  StateWriter out(path);
+  if (!out.opened()) return error = path + ".tmp: cannot write", false;
+  uint64_t offered = 0;
+  eachOnce([&](const ProofKey& k, ProofNumbers n) {
+    ++offered;
+    if (selection->keep(k, n)) out.add(k, n);
+  });
+  written = {out.records(), offered - out.records()};
+  return out.finish(error);
+}
+
+// Rewrites the state at `inPath` as `outPath` (the same path is fine) within `maxBytes` (0: no
+// limit), keeping the most valuable positions as saveProofState does; an empty `outPath` only
+// checks and counts. The input is read whole and checked first: a damaged one is rejected (its
+// name and byte in `error`) and nothing is written.
+inline bool boundProofState(const std::string& inPath, const std::string& outPath, uint64_t maxBytes, StateWritten& written,
+                            std::string& error) {
+  using namespace proof_state;
+  std::ifstream in;
+  uint64_t count = 0;
+  bool missing = false;
+  if (!openStateFile(inPath, in, count, missing, error)) return missing ? (error = inPath + ": no such file", false) : false;
+  auto selection = std::make_unique<StateSelection>();
+  if (!readStateRecords(inPath, in, count, true, [&](const Record& r) { selection->count(r.key, r.numbers); }, error)) return false;
+  if (outPath.empty()) return written = {count, 0}, true;
+  selection->limit(stateRecordsWithin(maxBytes));
+  StateWriter out(outPath);
+  if (!out.opened()) return error = outPath + ".tmp: cannot write", false;
+  if (!readStateRecords(inPath, in, count, false, [&](const Record& r) {
+        if (selection->keep(r.key, r.numbers)) out.add(r.key, r.numbers);
+      }, error))
+    return false;
+  written = {out.records(), count - out.records()};
+  return out.finish(error);
 }
 
 // The positions a state file holds, from its header (0 when it is missing or not a state file: the
@@ -161,67 +341,32 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
                            uint64_t& positions, std::string& error) {
   using namespace proof_state;
   positions = 0;
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) return true;
-  const uint64_t size = uint64_t(in.tellg());
-  in.seekg(0);
-  char header[kHeaderBytes];
-  if (size < kHeaderBytes || !in.read(header, kHeaderBytes) || std::string(header, 16) != std::string(kMagic, 16))
-    return error = path + ": byte 0: not a proof state file (version 1)", false;
-  const uint64_t count = get64(header + 16);
-  const uint64_t body = size - kHeaderBytes;
-  if (count > body / kRecordBytes || body < count * kRecordBytes + kTrailerBytes)
-    return error = path + ": truncated at byte " + std::to_string(size) + ": " + std::to_string(count) + " positions need " +
-                   std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + " bytes",
-           false;
-  if (body > count * kRecordBytes + kTrailerBytes)
-    return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + ": bytes after the checksum", false;
+  std::ifstream in;
+  uint64_t count = 0;
+  bool missing = false;
+  if (!openStateFile(path, in, count, missing, error)) return missing;
   // Every record is checked (and the checksum) and counted before any is adopted (pass 0). Then
   // the settled ones and the open ones of at most `most` stones go in (pass 1), and, when those
   // leave room, the open ones of `most + 1` fill it (pass 2: the bands lie mixed in the file).
-  std::vector<char> buffer(kRecordBytes * 65536);
   size_t settled = 0, openByStones[kCells + 1] = {};
-  int most = -1;
   auto band = [](const Record& r) { return r.numbers.settled() ? -1 : popcount(r.key.mine | r.key.theirs); };
+  if (!readStateRecords(path, in, count, true, [&](const Record& r) {
+        const int stones = band(r);
+        ++(stones < 0 ? settled : openByStones[stones]);
+      }, error))
+    return false;
+  for (ProofSearch* s : searches) s->reserveForAdopting(size_t(perSearch ? std::min<uint64_t>(count, perSearch) : count));  // room at once
   std::vector<size_t> limit;  // a search's entries once it has taken perSearch new positions (a repeated one is no new one)
-  for (int pass = 0; pass < 3; ++pass) {
-    if (pass == 1)  // room at once, not one rebuild after another
-      for (ProofSearch* s : searches) s->reserveForAdopting(size_t(perSearch ? std::min<uint64_t>(count, perSearch) : count));
-    in.seekg(std::streamoff(kHeaderBytes));
-    uint64_t sum = 0;
-    if (pass == 1)
-      for (ProofSearch* s : searches) limit.push_back(perSearch ? s->entries() + perSearch : SIZE_MAX);
-    if (pass == 1 && perSearch) most = ProofSearch::openStonesKept(settled, openByStones, perSearch + 1);
-    if (pass == 2 && (!perSearch || most >= kCells)) break;
-    for (uint64_t done = 0; done < count;) {
-      const uint64_t n = std::min<uint64_t>(count - done, buffer.size() / kRecordBytes);
-      if (!in.read(buffer.data(), std::streamsize(n * kRecordBytes))) return error = path + ": read failed", false;
-      for (uint64_t i = 0; i < n; ++i, ++done) {
-        const char* at = buffer.data() + i * kRecordBytes;
-        Record r;
-        if (pass == 0) {
-          for (int w = 0; w < 3; ++w) sum = folded(sum, get64(at + 8 * w));
-          const std::string why = decode(at, r);
-          if (!why.empty())
-            return error = path + ": byte " + std::to_string(kHeaderBytes + done * kRecordBytes) + ": position " +
-                           std::to_string(done + 1) + ": " + why,
-                   false;
-          const int stones = band(r);
-          ++(stones < 0 ? settled : openByStones[stones]);
-          continue;
-        }
-        decode(at, r);
-        if (perSearch && (pass == 1 ? band(r) > most : band(r) != most + 1)) continue;
-        for (size_t s = 0; s < searches.size(); ++s)
-          if (searches[s]->entries() < limit[s]) searches[s]->adopt(r.key, r.numbers);
-      }
-    }
-    if (pass == 0) {
-      char trailer[kTrailerBytes];
-      if (!in.read(trailer, kTrailerBytes)) return error = path + ": read failed", false;
-      if (get64(trailer) != sum)
-        return error = path + ": byte " + std::to_string(size - kTrailerBytes) + ": the checksum does not match the records", false;
-    }
+  for (ProofSearch* s : searches) limit.push_back(perSearch ? s->entries() + perSearch : SIZE_MAX);
+  const int most = perSearch ? ProofSearch::openStonesKept(settled, openByStones, perSearch + 1) : kCells;
+  for (int pass = 1; pass < 3; ++pass) {
+    if (pass == 2 && most >= kCells) break;
+    if (!readStateRecords(path, in, count, false, [&](const Record& r) {
+          if (perSearch && (pass == 1 ? band(r) > most : band(r) != most + 1)) return;
+          for (size_t s = 0; s < searches.size(); ++s)
+            if (searches[s]->entries() < limit[s]) searches[s]->adopt(r.key, r.numbers);
+        }, error))
+      return false;
   }
   positions = count;
   return true;
