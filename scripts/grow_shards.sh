@@ -17,6 +17,7 @@
 # host that dies loses only its shard's unfinished work.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/shards.sh
 
 shards=2 dir=$PWD db=book/book.db niceness=10 one=0 back=""
 logins=()
@@ -44,9 +45,7 @@ if [ "$one" != 0 ]; then
   cp -al "$db" "$work/db" 2>/dev/null || cp -a "$db" "$work/db"
   status=0
   nice -n "$niceness" build/bin/bookgen run --db "$work/db" --shard "$one/$shards" "$@" || status=$?
-  for f in "$work"/db/*.seg; do
-    [ -e "$db/$(basename "$f")" ] || cp "$f" "$out/"
-  done
+  copy_new_segments "$work/db" "$db" "$out"
   rm -rf "$work"
   exit $status
 fi

@@ -21,6 +21,7 @@
 # every job, which saves its last checkpoint; what came back is still merged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/shards.sh
 
 moves="" winner="" dir=$PWD db=book/book.db niceness=19 slots=0 line="" jobwinner="" back="" job=0
 logins=()
@@ -53,9 +54,7 @@ if [ -n "$line" ]; then
     | tee "$out/prove.log"
   status=${PIPESTATUS[0]}
   set -e
-  for f in "$work"/db/*.seg; do
-    [ -e "$db/$(basename "$f")" ] || cp "$f" "$out/"
-  done
+  copy_new_segments "$work/db" "$db" "$out"
   rm -rf "$work"
   exit $status
 fi
