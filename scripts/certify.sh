@@ -28,7 +28,8 @@ for class in "$@"; do
     echo "bytes: $(stat -c %s "$cert")"
     echo "checker: exit $status: $verdict"
     python3 -c "import sys; a, b, c = map(float, sys.argv[1:]); print(f'seconds: written {b - a:.1f}, checked {c - b:.1f}')" "$start" "$written" "$checked"
-    echo "database: $db ($( [ -d "$db" ] && ls "$db" | tr '\n' ' ' || echo single file))"
+    # The segments by name, wherever they lie in the folder (its top or YYYY-MM/DD/).
+    echo "database: $db ($( [ -d "$db" ] && find "$db" -name '*.seg' -printf '%f\n' | sort | tr '\n' ' ' || echo single file))"
     echo "regenerate: build/bin/bookgen certificate --db $db --moves '$class' --out $cert && build/bin/proof_check $cert"
   } > "book/proofs/$name.manifest"
   echo "$class: $(grep '^checker' "book/proofs/$name.manifest")"

@@ -23,7 +23,8 @@ install_packages() {
     || { echo "error: could not install $* (run as root, or install them yourself)" >&2; return 1; }
 }
 
-# GNU parallel, and rsync, with which it brings files back from other hosts: scripts/grow_shards.sh.
+# GNU parallel, and rsync, with which it brings files back from other hosts: scripts/grow_shards.sh,
+# scripts/prove_shards.sh and their test (scripts/test.sh).
 ensure_shard_deps() {
   local pkgs=()
   command -v parallel >/dev/null 2>&1 || pkgs+=(parallel)

@@ -13,10 +13,11 @@
 # --dir DIR: the checkout on every host [this one's path]; --db FOLDER [book/book.db];
 # --nice N [10]: niceness of each shard's bookgen. After `--`: options of `bookgen run`.
 # Every host needs a built checkout (build/bin/bookgen) at DIR with the same database folder.
-# Ctrl-C stops every shard, which saves its last checkpoint; what came back is still merged. A
-# host that dies loses only its shard's unfinished work.
+# Ctrl-C (or SIGTERM) stops every shard on its host, which saves its last checkpoint; what came back
+# is still merged, and the script exits 130. A host that dies loses only its shard's unfinished work.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/shards.sh
 
 shards=2 dir=$PWD db=book/book.db niceness=10 one=0 back=""
 logins=()
@@ -43,10 +44,8 @@ if [ "$one" != 0 ]; then
   rm -rf "$work/db"
   cp -al "$db" "$work/db" 2>/dev/null || cp -a "$db" "$work/db"
   status=0
-  nice -n "$niceness" build/bin/bookgen run --db "$work/db" --shard "$one/$shards" "$@" || status=$?
-  for f in "$work"/db/*.seg; do
-    [ -e "$db/$(basename "$f")" ] || cp "$f" "$out/"
-  done
+  run_stoppable "$work/pid" nice -n "$niceness" build/bin/bookgen run --db "$work/db" --shard "$one/$shards" "$@" || status=$?
+  copy_new_segments "$work/db" "$db" "$out"
   rm -rf "$work"
   exit $status
 fi
@@ -58,13 +57,11 @@ ensure_shard_deps
 [ ${#logins[@]} -gt 0 ] || logins=(--sshlogin ":")
 back=shards/$(date -u +%Y%m%d-%H%M%S)
 echo "== $shards shards of $db, each segment back under $back (bookgen run ${*:-})"
-# Ctrl-C reaches every shard (they save and stop); this script then merges what came back.
-trap 'echo "== interrupted: merging what the shards saved"' INT
-status=0
-parallel "${logins[@]}" --workdir "$dir" --return "$back/shard-{}" --line-buffer --tagstring "shard {}/$shards" \
+# Ctrl-C stops every shard on its host (each saves); what came back is then merged (run_jobs).
+run_jobs "$dir" "$back" "${logins[@]}" --workdir "$dir" --return "$back/shard-{}" --line-buffer --tagstring "shard {}/$shards" \
   scripts/grow_shards.sh --shards "$shards" --db "$db" --nice "$niceness" --one-shard {} "$back" -- "$@" \
-  ::: $(seq 1 "$shards") || status=$?
-trap - INT
+  ::: $(seq 1 "$shards")
+status=$jobs_status
 segments=("$back"/shard-*/*.seg)
 if [ ! -e "${segments[0]}" ]; then
   echo "grow_shards.sh: no shard saved a segment (parallel's status $status)" >&2
@@ -74,4 +71,8 @@ build/bin/bookgen merge "$db" "${segments[@]}"
 rm -rf "$back"
 rmdir shards 2>/dev/null || true
 echo "== merged ${#segments[@]} shard segments into $db (parallel's status $status: the number of shards that failed or were stopped)"
+if [ "$jobs_interrupted" = 1 ]; then
+  echo "grow_shards.sh: interrupted: the shards were stopped; what they had saved is merged above" >&2
+  exit 130
+fi
 exit $status

@@ -17,10 +17,12 @@
 # [book/book.db]; --nice N [19]. After `--`: options of each `bookgen prove` (--hours, --threads,
 # --table ...). Every host needs a built checkout (build/bin/bookgen) at DIR with the database
 # folder (older is fine: a job only searches again what it lacks).
-# A host that dies (or a job that fails) loses only its job: the others are merged. Ctrl-C stops
-# every job, which saves its last checkpoint; what came back is still merged.
+# A host that dies (or a job that fails) loses only its job: the others are merged. Ctrl-C (or
+# SIGTERM) stops every job on its host, which saves its last checkpoint; what came back is still
+# merged, and the script exits 130.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/shards.sh
 
 moves="" winner="" dir=$PWD db=book/book.db niceness=19 slots=0 line="" jobwinner="" back="" job=0
 logins=()
@@ -49,13 +51,12 @@ if [ -n "$line" ]; then
   rm -rf "$work/db"
   cp -al "$db" "$work/db" 2>/dev/null || cp -a "$db" "$work/db"
   set +e
-  nice -n "$niceness" build/bin/bookgen prove --db "$work/db" --moves "$line" --winner "$jobwinner" "$@" 2>&1 \
-    | tee "$out/prove.log"
+  # tee ignores SIGINT, so that the lines bookgen prints while it saves still reach the log.
+  run_stoppable "$work/pid" nice -n "$niceness" build/bin/bookgen prove --db "$work/db" --moves "$line" \
+    --winner "$jobwinner" "$@" 2>&1 | (trap '' INT && exec tee "$out/prove.log")
   status=${PIPESTATUS[0]}
   set -e
-  for f in "$work"/db/*.seg; do
-    [ -e "$db/$(basename "$f")" ] || cp "$f" "$out/"
-  done
+  copy_new_segments "$work/db" "$db" "$out"
   rm -rf "$work"
   exit $status
 fi
@@ -101,13 +102,11 @@ back=proofs-$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$back"
 printf '%s\n' "${lines[@]}" > "$back/lines"
 echo "== '$moves' for the $winner: ${#lines[@]} jobs ($depth ply below it, $slots slots), --winner $jobwinner each, segments back under $back (bookgen prove ${*:-})"
-# Ctrl-C reaches every job (each saves and stops); this script then merges what came back.
-trap 'echo "== interrupted: merging what the jobs saved"' INT
-status=0
-parallel "${logins[@]}" --workdir "$dir" --return "$back/job-{#}" --line-buffer --tagstring "job {#}: {}" \
+# Ctrl-C stops every job on its host (each saves); what came back is then merged (run_jobs).
+run_jobs "$dir" "$back" "${logins[@]}" --workdir "$dir" --return "$back/job-{#}" --line-buffer --tagstring "job {#}: {}" \
   scripts/prove_shards.sh --db "$db" --nice "$niceness" --one-job {} "$jobwinner" "$back" {#} -- "$@" \
-  :::: "$back/lines" || status=$?
-trap - INT
+  :::: "$back/lines"
+status=$jobs_status
 
 # Each job's last numbers ("target ... (pn P, dn D)"), and the target's combined from them: where
 # the attacker moves, the least proof number and the sum of the disproof numbers; where the
@@ -160,4 +159,8 @@ build/bin/bookgen merge "$db" "${segments[@]}"
 echo "== merged ${#segments[@]} job segments into $db (parallel's status $status: the number of jobs that failed or were stopped)"
 build/bin/bookgen classes --db "$db"
 rm -rf "$back"
+if [ "$jobs_interrupted" = 1 ]; then
+  echo "prove_shards.sh: interrupted: the jobs were stopped; what they had saved is merged above" >&2
+  exit 130
+fi
 exit $status

@@ -18,6 +18,8 @@ cd "$(dirname "$0")/.."
 . scripts/deps.sh
 ensure_deps gtest
 ensure_codingame_gxx
+# GNU parallel and rsync, for the test of scripts/prove_shards.sh (it skips without them).
+ensure_shard_deps || echo "note: GNU parallel or rsync is missing; the test of prove_shards.sh skips" >&2
 release=0
 if [ "${1:-}" = --release ]; then release=1; shift; fi
 sanitizers=1

@@ -1029,6 +1029,51 @@ TEST(BookDatabaseFolder, SegmentsReadAsOneDatabase) {
   EXPECT_EQ(segmentsOf(folder).size(), 2u);
 }
 
+// A writer's segment goes into the subfolder of its date (FOLDER/YYYY-MM/DD/), so that a git commit
+// of it rewrites that day's small tree only; segments are read wherever they lie, in the order of
+// their names (not of their paths: "2026-12/..." sorts before a flat "20261128-..."), and
+// `bookgen migrate FOLDER` moves the flat ones into their subfolders without changing what the
+// folder reads as; compaction leaves no empty subfolder.
+TEST(BookDatabaseFolder, SegmentsLieInTheirDaysSubfolderAndAreReadWhereverTheyLie) {
+  const std::string folder = scratchPath("subfolders.db");
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  std::string error;
+  ASSERT_TRUE(saveDatabase(folder + "/0-base.seg", sampleDatabase(20), error)) << error;
+  const std::string flat = folder + "/20261128-000000.000-00000000000000aa.seg";
+  ASSERT_TRUE(saveDatabase(flat, randomVerdicts(52, 5), error)) << error;
+  DatabaseStore store(folder);
+  Database loaded;
+  ASSERT_TRUE(store.load(loaded, error)) << error;
+  EXPECT_EQ(loaded.searchedPositions(), 5u);
+  bool wrote = false;
+  ASSERT_TRUE(store.save(grownFrom(loaded), error, &wrote)) << error;
+  ASSERT_TRUE(wrote);
+  const std::string name = std::filesystem::path(store.segmentPath()).filename().string();
+  EXPECT_EQ(store.segmentPath(),
+            folder + "/" + name.substr(0, 4) + "-" + name.substr(4, 2) + "/" + name.substr(6, 2) + "/" + name);
+  EXPECT_EQ(segmentsOf(folder), (std::vector<std::string>{folder + "/0-base.seg", flat, store.segmentPath()}));
+  auto image = [&] {
+    Database db;
+    EXPECT_TRUE(loadDatabase(folder, db, error)) << error;
+    return serializeDatabase(db);
+  };
+  const std::string whole = image();
+
+  const std::string bookgen = std::string(YAVALATH_BIN_DIR) + "/bookgen ";
+  const CommandRun migrate = runCommand(bookgen + "migrate " + folder + " 2>&1");
+  EXPECT_EQ(migrate.status, 0) << migrate.out;
+  EXPECT_NE(migrate.out.find("1 of 3 segments moved"), std::string::npos) << migrate.out;
+  const std::string moved = folder + "/2026-11/28/" + std::filesystem::path(flat).filename().string();
+  EXPECT_EQ(segmentsOf(folder), (std::vector<std::string>{folder + "/0-base.seg", moved, store.segmentPath()}));
+  EXPECT_TRUE(image() == whole) << "moving a segment changed the database";
+  EXPECT_NE(runCommand(bookgen + "migrate " + folder + " 2>&1").out.find("0 of 3 segments moved"), std::string::npos);
+
+  ASSERT_EQ(runCommand(bookgen + "compact " + folder + " 2>&1").status, 0);
+  EXPECT_FALSE(std::filesystem::exists(folder + "/2026-11")) << "compaction left an empty subfolder";
+  EXPECT_TRUE(image() == whole) << "compaction changed the database";
+}
+
 // Threads copy the database under its lock and write outside it, so an older copy can reach the
 // disk after a newer one: it must not replace it (a run's file once went from 25 verdicts back to 20).
 TEST(BookDatabaseStore, AnOlderSnapshotWrittenLastDoesNotReplaceANewerOne) {

@@ -8,7 +8,9 @@
 #include <climits>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,6 +21,7 @@
 #include "tests/reference_solver.h"
 #include "tests/test_util.h"
 #include "tools/arena/openings.h"
+#include "tools/book/db_file.h"
 #include "tools/proof/certificate.h"
 #include "tools/proof/proof_state.h"
 #include "tools/proof/prove.h"
@@ -1380,6 +1383,75 @@ TEST(ProofBench, SettlesEachTargetUnderBothSettingsAndNamesABadLine) {
   const CommandRun badSetting = runCommand(bench + " --targets " + targets + " --test 'epsilom=1' 2>&1");
   EXPECT_EQ(badSetting.status, 2);
   EXPECT_NE(badSetting.out.find("'epsilom' is no setting"), std::string::npos) << badSetting.out;
+}
+
+// scripts/prove_shards.sh end to end on this machine (GNU parallel's local slots, ":"): class 1 1 of
+// the fixture has two open replies, so two jobs of about 2 s each; their segments come back and are
+// merged into the folder as one new segment, in its date's subfolder, and the summary combines the
+// jobs' numbers into the target's (player 2 moves there, the defender: the sum of the proof numbers,
+// the least disproof number). A checkout of its own (the scripts, this build's bookgen, the fixture
+// as a database folder), since the script runs from its checkout's root.
+TEST_F(ProveCommand, ShardScriptRunsEachOpenReplyAndMergesTheSegments) {
+  if (runCommand("command -v parallel && command -v rsync").status != 0) GTEST_SKIP() << "GNU parallel or rsync is missing (scripts/deps.sh: ensure_shard_deps)";
+  namespace fs = std::filesystem;
+  const std::string checkout = scratchPath("prove_shards"), db = checkout + "/book/book.db";
+  fs::remove_all(checkout);
+  fs::create_directories(checkout + "/build/bin");
+  fs::create_directories(db);
+  fs::copy(std::string(YAVALATH_SOURCE_DIR) + "/scripts", checkout + "/scripts", fs::copy_options::recursive);
+  fs::create_symlink(std::string(YAVALATH_BIN_DIR) + "/bookgen", checkout + "/build/bin/bookgen");
+  fs::copy_file(kClassesFixture, db + "/0-base.seg");
+  Database before;
+  std::string error;
+  ASSERT_TRUE(loadDatabase(db, before, error)) << error;
+
+  const CommandRun r = runCommand("cd " + checkout + " && scripts/prove_shards.sh --moves '1 1' --winner opponent " +
+                                  "--sshlogin 2/: --nice 0 -- --hours 0.0005 --threads 1 --table 1000000 2>&1");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("== '1 1' for the opponent: 2 jobs (1 ply below it, 2 slots), --winner mover each"), std::string::npos) << r.out;
+  // Each job ran its line (parallel tags its lines) and printed its result; the summary combines them.
+  auto number = [](const std::string& text) { return text == "inf" ? ~0ull : std::stoull(text); };
+  unsigned long long pnSum = 0, dnMin = ~0ull;
+  for (const std::string reply : {"3 3", "4 3"}) {
+    const std::string line = "1 1; " + reply;
+    EXPECT_NE(r.out.find("job " + std::string(reply == "3 3" ? "1" : "2") + ": " + line + "\tproving a win for the player to move"),
+              std::string::npos) << r.out;
+    std::smatch m;
+    const std::regex result("\n  " + line + ": \\S+ \\(pn (\\S+), dn (\\S+)\\)");
+    ASSERT_TRUE(std::regex_search(r.out, m, result)) << line << "\n" << r.out;
+    pnSum = (pnSum == ~0ull || number(m[1]) == ~0ull) ? ~0ull : pnSum + number(m[1]);
+    dnMin = std::min(dnMin, number(m[2]));
+  }
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("\n== the target from its 2 jobs \\(0 without a result\\): pn (\\S+), dn (\\S+);")))
+      << r.out;
+  EXPECT_EQ(number(m[1]), pnSum) << r.out;
+  EXPECT_EQ(number(m[2]), dnMin) << r.out;
+  // Both jobs' segments were merged, into one new segment of the folder, under YYYY-MM/DD/.
+  EXPECT_NE(r.out.find("== merged 2 job segments into book/book.db (parallel's status 0"), std::string::npos) << r.out;
+  std::vector<std::string> segments;
+  ASSERT_TRUE(listSegments(db, segments, error)) << error;
+  ASSERT_EQ(segments.size(), 2u) << r.out;
+  const std::string added = segments[1].substr(db.size() + 1);
+  EXPECT_TRUE(std::regex_match(added, std::regex(R"(\d{4}-\d\d/\d\d/\d{8}-[^/]*\.seg)"))) << added;
+  // Each job saved its segment, and it was merged: a line of `bookgen merge` for each job.
+  size_t fresh = 0;
+  for (const std::string job : {"1", "2"}) {
+    std::string saved;  // its last save's
+    const std::regex save("\njob " + job + ": [^\t]*\tsaved \\S+ \\((\\d+) positions settled by this run\\)");
+    for (std::sregex_iterator it(r.out.begin(), r.out.end(), save), end; it != end; ++it) saved = (*it)[1];
+    std::smatch merged;
+    ASSERT_TRUE(std::regex_search(r.out, merged, std::regex("\nmerged proofs-\\S+/job-" + job + "/\\S+\\.seg: .*; (\\d+) searched positions, (\\d+) of them new")))
+        << "job " << job << "'s segment was not merged\n" << r.out;
+    EXPECT_FALSE(saved.empty()) << "job " << job << " saved nothing\n" << r.out;
+    fresh += std::stoull(merged[2]);
+  }
+  EXPECT_GT(fresh, 0u) << r.out;
+  Database after;
+  ASSERT_TRUE(loadDatabase(db, after, error)) << error;
+  EXPECT_EQ(after.searchedPositions(), before.searchedPositions() + fresh) << r.out;
+  EXPECT_NE(r.out.find("first-move classes in book/book.db"), std::string::npos) << r.out;
+  EXPECT_TRUE(runCommand("ls -d " + checkout + "/proofs-* 2>/dev/null").out.empty()) << "the jobs' folder was left";
 }
 
 }  // namespace

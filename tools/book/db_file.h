@@ -607,25 +607,41 @@ inline bool loadDatabaseFile(const std::string& path, Database& db, std::string&
   return deserializeDatabase(bytes, path, db, error, version);
 }
 
-// A database folder holds its segments as FOLDER/NAME.seg (docs/database.md); anything else in it
-// (a writer's FILE.seg.tmp.PID, notes) is not read.
+// A database folder holds its segments as NAME.seg (docs/database.md), at its top or in subfolders:
+// a dated segment (NAME starts YYYYMMDD-) is written to FOLDER/YYYY-MM/DD/NAME.seg, so that a git
+// commit of one new segment rewrites a tree of that day's few segments, not one listing them all.
+// Anything else (a writer's FILE.seg.tmp.PID, notes) is not read.
 constexpr const char* kSegmentSuffix = ".seg";
 inline bool isDatabaseFolder(const std::string& path) {
   std::error_code ec;
   return std::filesystem::is_directory(path, ec);
 }
-// The segments of a folder, sorted by name (the order they are read in: names start with the date).
+// The subfolder a segment named `name` belongs in: "YYYY-MM/DD" for a dated name, "" (the folder's
+// top) for any other (0-base.seg).
+inline std::string segmentSubfolder(const std::string& name) {
+  if (name.size() < 9 || name[8] != '-') return "";
+  for (int i = 0; i < 8; ++i)
+    if (name[i] < '0' || name[i] > '9') return "";
+  return name.substr(0, 4) + "-" + name.substr(4, 2) + "/" + name.substr(6, 2);
+}
+inline bool isSegmentName(const std::string& name) {
+  const size_t n = std::char_traits<char>::length(kSegmentSuffix);
+  return name.size() > n && name.compare(name.size() - n, n, kSegmentSuffix) == 0;
+}
+// The segments of a folder and its subfolders, sorted by file name (the order they are read in:
+// names start with the date), wherever each one lies: a folder half migrated to subfolders, or
+// one that got flat segments from an older writer, reads as before.
 inline bool listSegments(const std::string& folder, std::vector<std::string>& paths, std::string& error) {
   paths.clear();
   std::error_code ec;
-  for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+  std::vector<std::pair<std::string, std::string>> found;  // (name, path)
+  for (std::filesystem::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    const size_t n = std::char_traits<char>::length(kSegmentSuffix);
-    if (name.size() > n && name.compare(name.size() - n, n, kSegmentSuffix) == 0 && it->is_regular_file())
-      paths.push_back(folder + "/" + name);
+    if (isSegmentName(name) && it->is_regular_file()) found.emplace_back(name, it->path().string());
   }
   if (ec) return error = folder + ": cannot list the segments (" + ec.message() + ")", false;
-  std::sort(paths.begin(), paths.end());
+  std::sort(found.begin(), found.end());
+  for (auto& [name, path] : found) paths.push_back(std::move(path));
   return true;
 }
 

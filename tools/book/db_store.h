@@ -6,7 +6,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -82,6 +84,28 @@ inline Database databaseAdditions(const Database& now, const DatabaseBaseline& b
   return out;
 }
 
+// Writes a segment at `path` (FOLDER[/YYYY-MM/DD]/NAME.seg), making its subfolders first; each one
+// made is synced into its parent, so that a crash cannot lose the folder of a segment written.
+inline bool writeSegment(const std::string& path, const std::string& bytes, std::string& error) {
+  std::vector<std::string> made;
+  for (std::string dir = directoryOf(path); !isDatabaseFolder(dir); dir = directoryOf(dir)) made.push_back(dir);
+  std::error_code ec;
+  if (!made.empty() && !std::filesystem::create_directories(made.front(), ec) && ec)
+    return error = made.front() + ": cannot create (" + ec.message() + ")", false;
+  for (const std::string& dir : made) {
+    const int fd = ::open(directoryOf(dir).c_str(), O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) ::fsync(fd), ::close(fd);
+  }
+  return writeFileAtomically(path, bytes, error);
+}
+
+// Removes a segment of `folder`, then its subfolders that this leaves empty.
+inline bool removeSegment(const std::string& folder, const std::string& path) {
+  if (std::remove(path.c_str()) != 0) return false;
+  for (std::string dir = directoryOf(path); dir.size() > folder.size() && ::rmdir(dir.c_str()) == 0;) dir = directoryOf(dir);
+  return true;
+}
+
 // A database opened for writing: `load` reads it and remembers what it held; `snapshot` (under the
 // caller's lock on the database) takes what a save writes, `write` writes it atomically unless a
 // newer snapshot is already written: the whole
@@ -104,9 +128,13 @@ class DatabaseStore {
 
   const std::string& path() const { return path_; }
   bool segmented() const { return segmented_; }
-  // This writer's segment (a folder only): FOLDER/DATE-TIME.MS-ID.seg, named after the run it holds.
+  // This writer's segment (a folder only): FOLDER/YYYY-MM/DD/DATE-TIME.MS-ID.seg, named after the
+  // run it holds, in the subfolder of its date (segmentSubfolder).
   const std::string& segmentPath() const { return segment_; }
-  void name(uint64_t id) { segment_ = path_ + "/" + stamp_ + "-" + cli::hexText(id) + kSegmentSuffix; }
+  void name(uint64_t id) {
+    const std::string file = stamp_ + "-" + cli::hexText(id) + kSegmentSuffix;
+    segment_ = path_ + "/" + segmentSubfolder(file) + "/" + file;
+  }
 
   // Reads the database (every segment of a folder) and remembers it as the baseline.
   bool load(Database& db, std::string& error, uint32_t* version = nullptr, std::vector<SegmentRead>* segments = nullptr) {
@@ -137,7 +165,8 @@ class DatabaseStore {
     const bool stale = snapshot.order <= written_;
     if (wrote) *wrote = !empty && !stale;
     if (empty || stale) return true;
-    if (!writeFileAtomically(segmented_ ? segment_ : path_, serializeDatabase(*snapshot.db), error)) return false;
+    const std::string bytes = serializeDatabase(*snapshot.db);
+    if (!(segmented_ ? writeSegment(segment_, bytes, error) : writeFileAtomically(path_, bytes, error))) return false;
     written_ = snapshot.order;
     return true;
   }

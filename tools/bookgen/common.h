@@ -34,6 +34,7 @@ const char* const kCommands =
     "       bookgen drop-run FILE ID      leaves out one run's games (ids as stats --runs prints them)\n"
     "       bookgen compact FOLDER        rewrites a database folder's segments as one segment\n"
     "       bookgen migrate FILE          turns a one-file database into a folder FILE/ of segments (not rewritten)\n"
+    "       bookgen migrate FOLDER        moves the folder's top-level dated segments into YYYY-MM/DD/ subfolders\n"
     "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
     "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n"
     "       bookgen prove [options]       proof-number searches of a position's replies; settled ones become verdicts\n"

@@ -80,14 +80,14 @@ int compactCommand(int argc, char** argv) {
   DatabaseStore store(argv[0]);
   const std::string bytes = serializeDatabase(db);
   store.name(dbfile::fnv1a(bytes, bytes.size()));
-  if (!writeFileAtomically(store.segmentPath(), bytes, error)) {
+  if (!writeSegment(store.segmentPath(), bytes, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
   uint64_t before = 0;
   for (const SegmentRead& f : files) {
     before += f.bytes;
-    if (f.path != store.segmentPath() && std::remove(f.path.c_str()) != 0)
+    if (f.path != store.segmentPath() && !removeSegment(argv[0], f.path))
       std::cerr << "bookgen: " << f.path << ": cannot remove (" << std::strerror(errno) << "); it duplicates "
                 << store.segmentPath() << " and may be removed by hand\n";
   }
@@ -96,12 +96,40 @@ int compactCommand(int argc, char** argv) {
   return 0;
 }
 
+// Moves a folder's dated segments that lie at its top (written before subfolders existed, or by an
+// older writer) into their subfolders, YYYY-MM/DD (segmentSubfolder): renamed, not rewritten (in
+// git: renames, which write only trees). The database reads the same before and after.
+int fileSegments(std::string folder) {
+  while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+  FileLock lock;
+  if (!lockFolder("migrate", folder, lock)) return 1;
+  std::vector<std::string> files;
+  std::string error;
+  if (!listSegments(folder, files, error)) return std::cerr << "bookgen: " << error << "\n", 1;
+  size_t moved = 0;
+  for (const std::string& path : files) {
+    const std::string name = std::filesystem::path(path).filename().string(), sub = segmentSubfolder(name);
+    if (sub.empty() || directoryOf(path) != folder) continue;
+    const std::string to = folder + "/" + sub + "/" + name;
+    std::error_code ec;
+    std::filesystem::create_directories(folder + "/" + sub, ec);
+    if (ec || std::rename(path.c_str(), to.c_str()) != 0)
+      return std::cerr << "bookgen: " << path << ": cannot move to " << to << " ("
+                       << (ec ? ec.message() : std::string(std::strerror(errno))) << ")\n", 1;
+    ++moved;
+  }
+  std::cerr << folder << ": " << moved << " of " << files.size() << " segments moved into their YYYY-MM/DD subfolders\n";
+  return 0;
+}
+
 // A one-file database becomes a folder holding that file as its first segment, renamed, not
 // rewritten (in git: a rename). FILE is first renamed to FILE.migrating/, so that an interrupted
-// migration is finished by running it again.
+// migration is finished by running it again. A folder has its top-level dated segments moved into
+// their subfolders (fileSegments).
 int migrateCommand(int argc, char** argv) {
-  if (argc != 1) return fail("migrate expects one database FILE");
+  if (argc != 1) return fail("migrate expects one database FILE or FOLDER");
   const std::string file = argv[0], moving = file + ".migrating";
+  if (isDatabaseFolder(file) && !isDatabaseFolder(moving)) return fileSegments(file);
   FileLock lock;
   std::string error;
   if (!lock.acquire(file, error)) {
@@ -111,10 +139,6 @@ int migrateCommand(int argc, char** argv) {
   Database db;
   uint32_t version = 0;
   if (!isDatabaseFolder(moving)) {
-    if (isDatabaseFolder(file)) {
-      std::cerr << file << " is a database folder already\n";
-      return 0;
-    }
     if (!loadDatabaseFile(file, db, error, &version)) {
       std::cerr << "bookgen: " << error << "\n(refusing to migrate it; move it away or repair it)\n";
       return 1;
@@ -173,7 +197,7 @@ int dropRunCommand(int argc, char** argv) {
     }
     if (!part.dropRun(id)) continue;
     const bool empty = part.positions() == 0 && part.searchedPositions() == 0 && part.runs().empty();
-    if (empty ? std::remove(file.c_str()) != 0 : !saveDatabase(file, part, error)) {
+    if (empty ? !removeSegment(argv[0], file) : !saveDatabase(file, part, error)) {
       std::cerr << "bookgen: " << (empty ? file + ": cannot remove (" + std::strerror(errno) + ")" : error) << "\n";
       return 1;
     }
