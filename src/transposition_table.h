@@ -6,15 +6,21 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 
 namespace yav {
 
 template <class Data>
 class TranspositionTable {
  public:
+  // calloc: fresh pages are zero already, so only the slots a search reaches are touched (a
+  // proof search with two 4 MB tables is made and dropped at each of many positions).
   explicit TranspositionTable(int log2Slots)
-      : mask_((size_t(1) << log2Slots) - 1), slots_(new Slot[mask_ + 1]()) {}
+      : mask_((size_t(1) << log2Slots) - 1), slots_(static_cast<Slot*>(std::calloc(mask_ + 1, sizeof(Slot))), std::free) {
+    if (!slots_) throw std::bad_alloc();
+  }
 
   // What is stored for the position with hash `key`, or nullptr.
   const Data* find(uint64_t key) const {
@@ -33,13 +39,13 @@ class TranspositionTable {
 
  private:
   struct Slot {
-    uint64_t key = 0;  // 0: empty (a real hash of 0 only costs a missed hit)
+    uint64_t key = 0;  // 0: empty (a real hash of 0 reads zero bytes: as rare as any collision)
     Data data;
   };
   static_assert(sizeof(Slot) == 16, "four slots per cache line");
 
   size_t mask_;
-  std::unique_ptr<Slot[]> slots_;
+  std::unique_ptr<Slot[], void (*)(void*)> slots_;
 };
 
 }  // namespace yav
