@@ -624,6 +624,11 @@ inline std::string segmentSubfolder(const std::string& name) {
     if (name[i] < '0' || name[i] > '9') return "";
   return name.substr(0, 4) + "-" + name.substr(4, 2) + "/" + name.substr(6, 2);
 }
+// Where the segment named `name` lies in `folder`: FOLDER/YYYY-MM/DD/NAME, or FOLDER/NAME.
+inline std::string segmentPathIn(const std::string& folder, const std::string& name) {
+  const std::string sub = segmentSubfolder(name);
+  return folder + "/" + (sub.empty() ? "" : sub + "/") + name;
+}
 inline bool isSegmentName(const std::string& name) {
   const size_t n = std::char_traits<char>::length(kSegmentSuffix);
   return name.size() > n && name.compare(name.size() - n, n, kSegmentSuffix) == 0;

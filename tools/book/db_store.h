@@ -129,12 +129,9 @@ class DatabaseStore {
   const std::string& path() const { return path_; }
   bool segmented() const { return segmented_; }
   // This writer's segment (a folder only): FOLDER/YYYY-MM/DD/DATE-TIME.MS-ID.seg, named after the
-  // run it holds, in the subfolder of its date (segmentSubfolder).
+  // run it holds, in the subfolder of its date (segmentPathIn).
   const std::string& segmentPath() const { return segment_; }
-  void name(uint64_t id) {
-    const std::string file = stamp_ + "-" + cli::hexText(id) + kSegmentSuffix;
-    segment_ = path_ + "/" + segmentSubfolder(file) + "/" + file;
-  }
+  void name(uint64_t id) { segment_ = segmentPathIn(path_, stamp_ + "-" + cli::hexText(id) + kSegmentSuffix); }
 
   // Reads the database (every segment of a folder) and remembers it as the baseline.
   bool load(Database& db, std::string& error, uint32_t* version = nullptr, std::vector<SegmentRead>* segments = nullptr) {

@@ -97,7 +97,7 @@ int compactCommand(int argc, char** argv) {
 }
 
 // Moves a folder's dated segments that lie at its top (written before subfolders existed, or by an
-// older writer) into their subfolders, YYYY-MM/DD (segmentSubfolder): renamed, not rewritten (in
+// older writer) into their subfolders, YYYY-MM/DD (segmentPathIn): renamed, not rewritten (in
 // git: renames, which write only trees). The database reads the same before and after.
 int fileSegments(std::string folder) {
   while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
@@ -108,11 +108,10 @@ int fileSegments(std::string folder) {
   if (!listSegments(folder, files, error)) return std::cerr << "bookgen: " << error << "\n", 1;
   size_t moved = 0;
   for (const std::string& path : files) {
-    const std::string name = std::filesystem::path(path).filename().string(), sub = segmentSubfolder(name);
-    if (sub.empty() || directoryOf(path) != folder) continue;
-    const std::string to = folder + "/" + sub + "/" + name;
+    const std::string to = segmentPathIn(folder, std::filesystem::path(path).filename().string());
+    if (directoryOf(path) != folder || to == path) continue;  // in a subfolder already, or undated (0-base.seg)
     std::error_code ec;
-    std::filesystem::create_directories(folder + "/" + sub, ec);
+    std::filesystem::create_directories(directoryOf(to), ec);
     if (ec || std::rename(path.c_str(), to.c_str()) != 0)
       return std::cerr << "bookgen: " << path << ": cannot move to " << to << " ("
                        << (ec ? ec.message() : std::string(std::strerror(errno))) << ")\n", 1;
