@@ -8,8 +8,8 @@
 # The tests that hold a time to a bound (label `clock`, CMakeLists.txt) are RUN_SERIAL: each ctest
 # run below starts them with no other test beside them, whatever its -j.
 #
-# The big tools the tests start (bookgen, bookpack, tactics, arena, bench, viewer, search_match, board)
-# are built once, optimised, in build-test/, and the sanitizer build links them
+# The tools the tests start (bookgen, bookpack, tactics, arena, bench, viewer, search_match, board,
+# proof_bench, ...) are built once, at -O1, in build-tools/, and the sanitizer build links them
 # (YAVALATH_PREBUILT_TOOLS): the code they share with the tests is instrumented in the test
 # programs, and instrumenting the tools too took as long as running every test. The bot, the proof
 # checker and the test programs are instrumented.
@@ -25,7 +25,8 @@ if [ "${1:-}" = --release ]; then release=1; shift; fi
 sanitizers=1
 [ "${YAVALATH_NO_SANITIZERS:-0}" = 1 ] && sanitizers=0
 jobs=$(nproc 2>/dev/null || echo 2)
-tools="bookgen;bookpack;tactics;arena;bench;viewer;search_match;board"
+# Every tool but the independent proof checker comes from build-tools/ (see the header).
+tools="bookgen;bookpack;tactics;arena;bench;viewer;search_match;board;train;proof_bench;sprt_sim;two_ply_openings"
 
 if [ "$release" = 1 ] || [ "$sanitizers" = 0 ]; then
   echo "== [${SECONDS} s] every test, optimised (build-test/)"
@@ -35,32 +36,41 @@ if [ "$release" = 1 ] || [ "$sanitizers" = 0 ]; then
   [ "$sanitizers" = 0 ] && exit 0
 fi
 
-# The optimised tools and the ThreadSanitizer build compile side by side: together they keep
-# every core busy, where one at a time each ends on a single long compile.
-echo "== [${SECONDS} s] building the tools, optimised (build-test/), and the thread tests under -fsanitize=thread (build-tsan/)"
-cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS="$release" -DYAVALATH_WERROR=ON >/dev/null
+# Three builds share the cores: the tools at -O1 (build-tools/) and the thread tests under TSan
+# (build-tsan/) side by side, then every test under ASan/UBSan (build-asan/), which links the
+# tools, while the TSan build ends. One after another, each ended on one long compile with a core
+# idle; all three at once (6 compiles on 2 cores) took longer: 291 s in all against 271-280 s.
+echo "== [${SECONDS} s] building the tools at -O1 (build-tools/), and the thread tests under -fsanitize=thread (build-tsan/)"
+# -O1: the tests start the tools on small inputs, where -O3's extra speed is worth less than the
+# 35% of their compile time it costs (docs/testing.md, Figures).
+cmake -S . -B build-tools -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DYAVALATH_TESTS=OFF \
+  -DYAVALATH_WERROR=ON >/dev/null
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1 -g1 -Wno-maybe-uninitialized" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" >/dev/null
-cmake --build build-test -j "$jobs" --target tools > build-test/tools-build.log 2>&1 &
+cmake --build build-tools -j "$jobs" --target tools > build-tools/build.log 2>&1 &
 tools_build=$!
 cmake --build build-tsan -j "$jobs" --target tests_threads > build-tsan/build.log 2>&1 &
 tsan_build=$!
-wait $tools_build || { cat build-test/tools-build.log; echo "error: the tools did not build" >&2; exit 1; }
-wait $tsan_build || { cat build-tsan/build.log; echo "error: the ThreadSanitizer build failed" >&2; exit 1; }
+wait $tools_build || { cat build-tools/build.log; echo "error: the tools did not build" >&2; exit 1; }
 
 echo "== [${SECONDS} s] building every test under -fsanitize=address,undefined (build-asan/)"
 # -O1: the sanitizers' usual level, several times faster than -O0. Every finding is fatal.
 # -fno-sanitize=alignment,null: those two checks make the compile about a fifth slower; on x86 an
 # unaligned access is no fault, and a null dereference still stops the test (ASan reports the SEGV).
+# -fno-sanitize=vptr: UBSan's check of dynamic types costs 13% of the compile; the code has almost
+# no virtual functions, and ASan still catches a use of a freed or overrun object.
+# -fno-sanitize-address-use-after-scope: that check (a stack variable used after its block ends)
+# cost about 40% of each compile; -Wall's dangling-pointer warnings cover its commonest case.
 # -Wno-maybe-uninitialized: with the sanitizers' instrumentation GCC 12 warns inside libstdc++'s
 # std::regex (std::function members), a known false positive that -Werror would turn into an error.
-flags="-fsanitize=address,undefined -fno-sanitize=alignment,null -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g1 -Wno-maybe-uninitialized"
+flags="-fsanitize=address,undefined -fno-sanitize=alignment,null,vptr -fno-sanitize-address-use-after-scope -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g1 -Wno-maybe-uninitialized"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DYAVALATH_TESTS=ON -DYAVALATH_WERROR=ON \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-DNDEBUG" -DYAVALATH_PREBUILT_TOOLS="$tools" \
-  -DYAVALATH_PREBUILT_DIR="$PWD/build-test/bin" >/dev/null
+  -DYAVALATH_PREBUILT_DIR="$PWD/build-tools/bin" -DYAVALATH_TEST_SHARDS=6 >/dev/null
 cmake --build build-asan -j "$jobs"
+wait $tsan_build || { cat build-tsan/build.log; echo "error: the ThreadSanitizer build failed" >&2; exit 1; }
 
 echo "== [${SECONDS} s] the tests that run two threads on one search, under -fsanitize=thread"
 # ThreadSanitizer finds races between threads: the single-threaded search tests gain nothing here.

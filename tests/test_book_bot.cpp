@@ -58,12 +58,16 @@ TEST(BookBot, BotPlaysTheBookMovesUnlessNoBook) {
     positions.push_back(b);
   }
   int inBook = 0;
-  for (const Board& b : positions) {
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const Board& b = positions[i];
     const auto move = book.lookup(b);
-    const std::string withBook = botAnswer(b, ""), without = botAnswer(b, "--no-book");
+    const std::string withBook = botAnswer(b, "");
     ASSERT_FALSE(withBook.empty());
-    ASSERT_FALSE(without.empty());
-    EXPECT_EQ(without.find("book"), std::string::npos) << without;
+    if (i < 3) {  // --no-book on the empty board and two first moves: each start costs 0.5 s under ASan
+      const std::string without = botAnswer(b, "--no-book");
+      ASSERT_FALSE(without.empty());
+      EXPECT_EQ(without.find("book"), std::string::npos) << without;
+    }
     if (move) {
       ++inBook;
       EXPECT_EQ(withBook, cellName(*move) + " book");
