@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 
 namespace yav::book {
 

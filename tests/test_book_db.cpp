@@ -20,7 +20,7 @@
 #include "playout.h"
 #include "rng.h"
 #include "tools/book/database.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/db_store.h"
 #include "tools/book/range_encoder.h"
 #include "tests/book_versions.h"

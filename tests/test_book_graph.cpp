@@ -22,7 +22,7 @@
 #include "tests/random_positions.h"
 #include "tests/test_util.h"
 #include "tools/book/choose.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 #include "tools/book/html.h"

@@ -21,7 +21,7 @@
 #include "tests/reference_solver.h"
 #include "tests/test_util.h"
 #include "tools/arena/openings.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/proof/certificate.h"
 #include "tools/proof/proof_state.h"
 #include "tools/proof/prove.h"

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/book_stats.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/engine.h"
 #include "tools/book/plan.h"
 #include "tools/book/verify.h"

@@ -19,7 +19,7 @@
 #include "tools/arena/openings.h"
 #include "tools/arena/record_file.h"
 #include "tools/book/book_writer.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/pack.h"
 #include "tools/tactics_suite.h"
 

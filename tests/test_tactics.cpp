@@ -16,7 +16,7 @@
 #include "board.h"
 #include "symmetry.h"
 #include "tests/test_util.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/grow.h"
 #include "tools/cli.h"
 

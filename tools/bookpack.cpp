@@ -9,7 +9,7 @@
 
 #include "opening_book.h"
 #include "tools/book/database.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/db_store.h"
 #include "tools/book/files.h"
 #include "tools/book/graph_print.h"

@@ -66,7 +66,7 @@
 #include "tools/arena/record_file.h"
 #include "tools/arena/referee.h"
 #include "tools/arena/stats.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 #include "tools/progress.h"

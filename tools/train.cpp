@@ -14,7 +14,7 @@
 #include "clock.h"
 #include "tools/train/evaluation.h"
 #include "tools/book/book_writer.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/cli.h"
 #include "tools/progress.h"
 #include "tools/stop_signal.h"

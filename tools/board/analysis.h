@@ -13,7 +13,7 @@
 #include "search.h"
 #include "tools/arena/json.h"
 #include "tools/book/choose.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 #include "tools/book/shipped.h"

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "tools/book/database.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/files.h"
 #include "tools/cli.h"
 

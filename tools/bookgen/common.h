@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "tools/book/database.h"
-#include "tools/book/db_file.h"
+#include "tools/book/db_folder.h"
 #include "tools/book/db_store.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
