@@ -49,4 +49,54 @@ inline int smartPlayoutOn(Board& b, Rng& rng) {
 }
 inline int smartPlayout(Board b, Rng& rng) { return smartPlayoutOn(b, rng); }
 
+// Last good reply with forgetting (LGRF-1, Baier and Drake 2010): reply[p][m] is the move p last
+// played right after the opponent's move m in an iteration p won; p's loss forgets it.
+struct ReplyTable {
+  Cell reply[2][kCells];
+  ReplyTable() {
+    for (auto& row : reply)
+      for (Cell& c : row) c = kNoCell;
+  }
+  // One playout's moves, played[0] the move that led to its start (kNoCell: none) and played[i]
+  // (i >= 1) by `first` ^ ((i - 1) & 1); `winner` a player or kDrawResult (a draw teaches nothing).
+  void learn(const Cell* played, int n, int first, int winner) {
+    if (winner == kDrawResult) return;
+    for (int i = 1; i < n; ++i) {
+      if (played[i - 1] < 0) continue;
+      const int p = first ^ ((i - 1) & 1);
+      Cell& slot = reply[p][played[i - 1]];
+      if (p == winner) slot = played[i];
+      else if (slot == played[i]) slot = kNoCell;
+    }
+  }
+};
+
+// The smart policy, but where it has a choice it plays the last good reply to the previous move
+// when that is sensible; `last` is the move that led to `b` (kNoCell: none). Teaches `t` the result.
+inline int smartPlayoutLgr(Board& b, Rng& rng, ReplyTable& t, Cell last) {
+  Cell played[kCells + 1];
+  int n = 0;
+  played[n++] = last;
+  const int first = b.toMove();
+  int winner = kDrawResult;
+  for (;;) {
+    if (!b.empty()) break;
+    const int mover = b.toMove();
+    const RuleMoves r = ruleMoves(b);
+    if (r.won()) { winner = mover; break; }
+    if (r.lost()) { winner = mover ^ 1; break; }
+    Cell c;
+    if (r.mustBlock()) {
+      c = lowestCell(r.sensible);
+    } else {
+      const Cell good = played[n - 1] >= 0 ? t.reply[mover][played[n - 1]] : kNoCell;
+      c = good >= 0 && (r.sensible >> good & 1) ? good : randomCell(r.sensible, rng);
+    }
+    played[n++] = c;
+    if (b.playSensible(c)) break;  // the board is full
+  }
+  t.learn(played, n, first, winner);
+  return winner;
+}
+
 }  // namespace yav

@@ -81,7 +81,9 @@ class Search {
   // Moves the tree's root to `position` (the one our answer left), compacting the pool early, as
   // pondering does before it searches: a bot that does not ponder calls it after its answer, so
   // that its next turn need not compact on the clock (SearchTree::Compaction).
-  void keepTreeFor(const Board& position) { tree_.setRoot(position, SearchTree::Compaction::Early); }
+  void keepTreeFor(const Board& position) {
+    if (!tree_.setRoot(position, SearchTree::Compaction::Early)) replies_ = {};
+  }
 
   // Searches `position` (side to move = position.toMove()). Reuses the previous tree when
   // `position` is reachable from the previous root within two plies (our move + the reply).
@@ -89,7 +91,9 @@ class Search {
     const Stopwatch clock;
     SearchResult result;
     rng_.reseed(limits.seed);
-    result.reused = tree_.setRoot(position, SearchTree::Compaction::WhenShort);
+    // A new tree forgets the replies learned below another root too: a search from scratch
+    // depends only on its position, budget and seed (tactics builds resume on it).
+    if (!(result.reused = tree_.setRoot(position, SearchTree::Compaction::WhenShort))) replies_ = {};
     const Index root = tree_.root();
     uint64_t done = 0;
     if (endgameEnabled() && popcount(position.empty()) <= options_.endgameRootEmpties) {
@@ -192,7 +196,8 @@ class Search {
   bool endgameEnabled() const { return options_.endgame && options_.solver && options_.tactics; }
 
   // Plays `b` out (on `b` itself when the policy allows, so that RAVE sees the stones placed).
-  int playout(Board& b) {
+  int playout(Board& b, Cell last) {
+    if (options_.smartPlayouts && options_.lastGoodReply) return smartPlayoutLgr(b, rng_, replies_, last);
     return options_.smartPlayouts ? smartPlayoutOn(b, rng_) : randomPlayout(b, rng_);
   }
 
@@ -246,7 +251,7 @@ class Search {
           break;
         }
         if ((n.visits < std::max<uint32_t>(options_.expandVisits, 1) && idx != root) || !expand(idx, moves)) {
-          winner = playout(board);
+          winner = playout(board, n.move);
           break;
         }
       }
@@ -334,6 +339,7 @@ class Search {
   SearchTree tree_;
   Rng rng_;
   ForcingSolver forcing_;
+  ReplyTable replies_;
   EndgameSolver endgame_;
   std::unique_ptr<TurnProver> prover_;  // made at its first use (options_.proverShare)
   double schedulingGapMs_ = 0;  // the longest pause between two clock looks lately (see run)

@@ -17,6 +17,7 @@ struct SearchOptions {
   bool solver = true;         // proofs backed up the tree
   bool tactics = true;        // win / block / no-own-3 at the leaves
   bool smartPlayouts = true;  // playout.h smart policy; otherwise uniformly random
+  bool lastGoodReply = true;  // the smart policy tries the last good reply first (playout.h)
   double exploration = 0.5;   // UCT constant C in q + C * sqrt(ln N / n)
   uint32_t expandVisits = 1;  // a leaf gets children once it has been visited this many times (>= 1)
   // Final move: the lower bound value - A / sqrt(n) ("secure child") instead of most visits.
@@ -84,7 +85,7 @@ struct SearchOptions {
   // The weak reference variant: plain UCT, no solver, no tactics, uniformly random playouts.
   static SearchOptions plainUct() {
     SearchOptions o;
-    o.solver = o.tactics = o.smartPlayouts = o.secureChild = o.forcing = o.endgame = false;
+    o.solver = o.tactics = o.smartPlayouts = o.lastGoodReply = o.secureChild = o.forcing = o.endgame = false;
     o.raveK = 0;
     o.exploration = 0.7;
     return o;

@@ -443,5 +443,39 @@ TEST(Playouts, SmartPolicyTakesWinsAndBlocks) {
   for (auto& w : wins) EXPECT_TRUE(w[1] > 500 && w[2] > 500);
 }
 
+// LGRF-1: the winner's replies are learned, the loser's played replies forgotten, a draw teaches
+// nothing; the policy plays a learned reply whenever it is sensible.
+TEST(Playouts, LastGoodRepliesAreLearnedFromWinsForgottenOnLossesAndPlayed) {
+  const Cell a = cellAt(4, 4), b = cellAt(3, 3), c = cellAt(5, 5), d = cellAt(2, 2), e = cellAt(6, 6);
+  const Cell played[] = {a, b, c, d, e};  // a led here; then player 1: b, player 0: c, player 1: d, player 0: e
+  ReplyTable t;
+  t.reply[0][b] = d;  // player 0's reply to b that this game did not play: kept after its loss
+  t.reply[0][d] = e;  // the one it played: forgotten after its loss
+  t.learn(played, 5, 1, 1);
+  EXPECT_EQ(t.reply[1][a], b);
+  EXPECT_EQ(t.reply[1][c], d);
+  EXPECT_EQ(t.reply[0][b], d);
+  EXPECT_EQ(t.reply[0][d], kNoCell);
+  ReplyTable drawn;
+  drawn.learn(played, 5, 1, kDrawResult);
+  EXPECT_EQ(drawn.reply[1][a], kNoCell);
+
+  // From the empty board, player 1's every reply is told to be 4 4: it owns 4 4 in every game
+  // but those where player 0 took it first (random play: about half of the games).
+  Rng rng(5);
+  int games = 0, owned = 0;
+  for (int i = 0; i < 200; ++i) {
+    ReplyTable told;
+    for (Cell m = 0; m < kCells; ++m) told.reply[1][m] = m == a ? kNoCell : a;
+    Board board;
+    smartPlayoutLgr(board, rng, told, kNoCell);
+    if (board.stones(0) >> a & 1) continue;
+    ++games;
+    owned += int(board.stones(1) >> a & 1);
+  }
+  EXPECT_GT(games, 150);
+  EXPECT_EQ(owned, games);
+}
+
 }  // namespace
 }  // namespace yav

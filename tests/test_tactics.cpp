@@ -121,11 +121,15 @@ TEST(Tactics, AMoveIntoAPositionTheBookDatabaseProvesIsJudgedByItsProof) {
 // position (0,0), its own 3 with (1,0) and (2,0), so it loses at once; in the second (1,0), where
 // player 2 threatens a 4, which blocks it. Neither is lost before the move. (Before 2026-12-06 the
 // threat was a line of 3 of player 2, a finished game, which a suite now refuses; the split
-// threats tried instead, X X _ X on rows 1, 2, 4 and 8, the prover finds lost before the move.)
+// threats tried instead, X X _ X on rows 1, 2, 4 and 8, the prover finds lost before the move.
+// Player 1 once had only 4 0, 4 8 and 8 4 in the second position: the playouts' last good reply
+// made the prover find that one lost before the move too, and with 4 4, 3 4 and 5 3 it is not
+// proven lost at 30,000 iterations.)
 TEST(Tactics, ADefenceMoveTheProverProvesLostWalksIn) {
   using namespace yav;
   const Board walksIn = Board::fromStones(cellsAt({{1, 0}, {2, 0}, {8, 4}}), cellsAt({{4, 8}, {3, 5}, {6, 2}}), 0);
-  const Board avoids = Board::fromStones(cellsAt({{4, 0}, {4, 8}, {8, 4}}), cellsAt({{0, 0}, {2, 0}, {3, 0}}), 0);
+  const Board avoids = Board::fromStones(cellsAt({{4, 0}, {4, 4}, {3, 4}, {5, 3}}),
+                                         cellsAt({{0, 0}, {2, 0}, {3, 0}, {1, 8}}), 0);
   const std::string suite = scratchPath("defence.txt");
   std::ofstream(suite) << "defence " << cli::hexText(walksIn.stones(0)) << " " << cli::hexText(walksIn.stones(1)) << " 0 "
                        << cellAt(3, 3) << " 2\n"

@@ -42,6 +42,7 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
     else if (key == "nosolver") cfg.options.solver = false;
     else if (key == "notactics") cfg.options.tactics = false;
     else if (key == "random") cfg.options.smartPlayouts = false;
+    else if (key == "nolgr") cfg.options.lastGoodReply = false;
     else if (key == "nodes") cfg.nodes = size_t(v);
     else if (key == "rave") cfg.options.raveK = v;
     else if (key == "raveC") cfg.options.raveExploration = v;
@@ -88,6 +89,7 @@ inline std::string searchConfigKeys() {
     << "  nosolver     no proofs backed up the tree (default: solver on)\n"
     << "  notactics    no win / block / no-own-3 tactics at the leaves (default: on)\n"
     << "  random       uniformly random playouts (default: the smart policy)\n"
+    << "  nolgr        the smart policy without the last good reply (default: with)\n"
     << "  nodes=N      tree size in nodes (default " << defaults.nodes << ")\n"
     << "  rave=K       RAVE weight k, 0 = off (default " << d.raveK << ")\n"
     << "  raveC=X      exploration constant used with RAVE (default " << d.raveExploration << ")\n"
