@@ -31,24 +31,6 @@ inline int randomPlayout(Board b, Rng& rng) {
   }
 }
 
-// The smart policy, from a position that is not over: the rules' sensible moves (rule_moves.h:
-// take a win; else block the opponent's immediate win; never make our own 3), a random one when
-// there is a choice; when there is none, we lose. Returns the winning player or kDrawResult. Plays
-// on `b` itself, so that the caller can see the stones placed (the search's AMAF statistics use
-// them).
-inline int smartPlayoutOn(Board& b, Rng& rng) {
-  for (;;) {
-    if (!b.empty()) return kDrawResult;
-    const int mover = b.toMove();
-    const RuleMoves r = ruleMoves(b);
-    if (r.won()) return mover;
-    if (r.lost()) return mover ^ 1;
-    const Cell c = r.mustBlock() ? lowestCell(r.sensible) : randomCell(r.sensible, rng);
-    if (b.playSensible(c)) return kDrawResult;  // the board is full
-  }
-}
-inline int smartPlayout(Board b, Rng& rng) { return smartPlayoutOn(b, rng); }
-
 // Last good reply with forgetting (LGRF-1, Baier and Drake 2010): reply[p][m] is the move p last
 // played right after the opponent's move m in an iteration p won; p's loss forgets it.
 struct ReplyTable {
@@ -71,9 +53,13 @@ struct ReplyTable {
   }
 };
 
-// The smart policy, but where it has a choice it plays the last good reply to the previous move
-// when that is sensible; `last` is the move that led to `b` (kNoCell: none). Teaches `t` the result.
-inline int smartPlayoutLgr(Board& b, Rng& rng, ReplyTable& t, Cell last) {
+// The smart policy, from a position that is not over: the rules' sensible moves (rule_moves.h:
+// take a win; else block the opponent's immediate win; never make our own 3), a random one when
+// there is a choice; when there is none, we lose. Returns the winning player or kDrawResult. Plays
+// on `b` itself, so that the caller can see the stones placed (the search's AMAF statistics use
+// them). With `replies`, a choice plays the last good reply to the previous move when it is
+// sensible (`last`: the move that led to `b`, kNoCell for none), and the result teaches the table.
+inline int smartPlayoutOn(Board& b, Rng& rng, ReplyTable* replies = nullptr, Cell last = kNoCell) {
   Cell played[kCells + 1];
   int n = 0;
   played[n++] = last;
@@ -85,18 +71,16 @@ inline int smartPlayoutLgr(Board& b, Rng& rng, ReplyTable& t, Cell last) {
     const RuleMoves r = ruleMoves(b);
     if (r.won()) { winner = mover; break; }
     if (r.lost()) { winner = mover ^ 1; break; }
-    Cell c;
-    if (r.mustBlock()) {
-      c = lowestCell(r.sensible);
-    } else {
-      const Cell good = played[n - 1] >= 0 ? t.reply[mover][played[n - 1]] : kNoCell;
-      c = good >= 0 && (r.sensible >> good & 1) ? good : randomCell(r.sensible, rng);
-    }
+    const Cell good = replies && played[n - 1] >= 0 ? replies->reply[mover][played[n - 1]] : kNoCell;
+    const Cell c = r.mustBlock()                          ? lowestCell(r.sensible)
+                   : good >= 0 && (r.sensible >> good & 1) ? good
+                                                          : randomCell(r.sensible, rng);
     played[n++] = c;
     if (b.playSensible(c)) break;  // the board is full
   }
-  t.learn(played, n, first, winner);
+  if (replies) replies->learn(played, n, first, winner);
   return winner;
 }
+inline int smartPlayout(Board b, Rng& rng) { return smartPlayoutOn(b, rng); }
 
 }  // namespace yav

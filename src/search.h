@@ -197,8 +197,8 @@ class Search {
 
   // Plays `b` out (on `b` itself when the policy allows, so that RAVE sees the stones placed).
   int playout(Board& b, Cell last) {
-    if (options_.smartPlayouts && options_.lastGoodReply) return smartPlayoutLgr(b, rng_, replies_, last);
-    return options_.smartPlayouts ? smartPlayoutOn(b, rng_) : randomPlayout(b, rng_);
+    return options_.smartPlayouts ? smartPlayoutOn(b, rng_, options_.lastGoodReply ? &replies_ : nullptr, last)
+                                   : randomPlayout(b, rng_);
   }
 
   // RAVE: every child of a node on the path whose cell the node's mover occupied later in this

@@ -468,7 +468,7 @@ TEST(Playouts, LastGoodRepliesAreLearnedFromWinsForgottenOnLossesAndPlayed) {
     ReplyTable told;
     for (Cell m = 0; m < kCells; ++m) told.reply[1][m] = m == a ? kNoCell : a;
     Board board;
-    smartPlayoutLgr(board, rng, told, kNoCell);
+    smartPlayoutOn(board, rng, &told, kNoCell);
     if (board.stones(0) >> a & 1) continue;
     ++games;
     owned += int(board.stones(1) >> a & 1);
