@@ -81,9 +81,7 @@ class Search {
   // Moves the tree's root to `position` (the one our answer left), compacting the pool early, as
   // pondering does before it searches: a bot that does not ponder calls it after its answer, so
   // that its next turn need not compact on the clock (SearchTree::Compaction).
-  void keepTreeFor(const Board& position) {
-    if (!tree_.setRoot(position, SearchTree::Compaction::Early)) replies_ = {};
-  }
+  void keepTreeFor(const Board& position) { setRoot(position, SearchTree::Compaction::Early); }
 
   // Searches `position` (side to move = position.toMove()). Reuses the previous tree when
   // `position` is reachable from the previous root within two plies (our move + the reply).
@@ -91,9 +89,7 @@ class Search {
     const Stopwatch clock;
     SearchResult result;
     rng_.reseed(limits.seed);
-    // A new tree forgets the replies learned below another root too: a search from scratch
-    // depends only on its position, budget and seed (tactics builds resume on it).
-    if (!(result.reused = tree_.setRoot(position, SearchTree::Compaction::WhenShort))) replies_ = {};
+    result.reused = setRoot(position, SearchTree::Compaction::WhenShort);
     const Index root = tree_.root();
     uint64_t done = 0;
     if (endgameEnabled() && popcount(position.empty()) <= options_.endgameRootEmpties) {
@@ -163,6 +159,15 @@ class Search {
   using Node = SearchNode;
   static constexpr Index kNone = SearchTree::kNone;
   static constexpr int kMaxDepth = kCells + 4;
+
+  // The tree's root (SearchTree::setRoot; returns whether the tree was kept). A new tree forgets
+  // the replies learned below another root too: a search from scratch depends only on its
+  // position, budget and seed (tactics builds resume on it).
+  bool setRoot(const Board& position, SearchTree::Compaction compaction) {
+    const bool kept = tree_.setRoot(position, compaction);
+    if (!kept) replies_ = {};
+    return kept;
+  }
 
   // The moves worth searching at a leaf, or a decided status (Win/Loss) when the rules decide it.
   Proof candidateMoves(const Board& b, Bitboard& moves) const {

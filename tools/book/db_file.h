@@ -13,7 +13,6 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
