@@ -3,6 +3,7 @@
 #include <iostream>
 #include <string>
 
+#include "tools/bookgen/audit.h"
 #include "tools/bookgen/common.h"
 #include "tools/bookgen/db.h"
 #include "tools/bookgen/growth.h"
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   if (command == "show") return showCommand(argc - 2, argv + 2);
   if (command == "html") return htmlCommand(argc - 2, argv + 2);
   if (command == "prove") return proveCommand(argc - 2, argv + 2);
+  if (command == "audit") return auditCommand(argc - 2, argv + 2);
   if (command == "state") return stateCommand(argc - 2, argv + 2);
   if (command == "certificate") return certificateCommand(argc - 2, argv + 2);
   if (command == "proven") return provenCommand(argc - 2, argv + 2);

@@ -28,4 +28,21 @@ inline bool playMoves(const std::string& text, Board& b, std::string& error) {
   return true;
 }
 
+// A line of moves from the empty board to b's stones with b's side to move, placements only: the
+// side that moves first and the other alternate. After a steal the stones' colours are exchanged
+// (the same position for the side to move, which is all a PositionKey and a proof see). Empty
+// when placements cannot reach b (the side to move holds more stones, or two fewer).
+inline std::string placementLine(const Board& b) {
+  const int mover = b.toMove();
+  Bitboard mine = b.stones(mover), theirs = b.stones(mover ^ 1);
+  const int lead = popcount(theirs) - popcount(mine);  // 0: the mover moved first; 1: second
+  if (lead != 0 && lead != 1) return "";
+  std::string line;
+  for (int ply = 0; mine | theirs; ++ply) {
+    Bitboard& side = (ply + lead) % 2 == 0 ? mine : theirs;
+    line += (line.empty() ? "" : "; ") + cellName(popLowest(side));
+  }
+  return line;
+}
+
 }  // namespace yav

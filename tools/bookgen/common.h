@@ -38,6 +38,7 @@ const char* const kCommands =
     "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
     "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n"
     "       bookgen prove [options]       proof-number searches of a position's replies; settled ones become verdicts\n"
+    "       bookgen audit [options]       every shipped book move held to a small proof search; what it proves is recorded\n"
     "       bookgen state FILE [--max-mb N] [--out FILE]  checks a prove --state file; with --max-mb, bounds it\n"
     "       bookgen certificate [options] writes a checkable proof of a position (docs/proofs.md)\n"
     "       bookgen proven [options]      positions the book proves won for the player to move, as arena openings\n"

@@ -76,6 +76,35 @@ uint64_t availableMemoryBytes() {
   return 0;
 }
 
+// A settled position becomes a verdict under the book's `key`: the winning move, or every move
+// class proven lost. A position with a deep search's verdict keeps it, completed by the proof (its
+// other moves keep their values), and the segment saves it since it now proves more moves
+// (db_store.h). False (nothing recorded) for a win without its move.
+bool recordProof(Database& db, const std::string& key, const Board& b, Proof p, Cell win) {
+  if (p == Proof::Win && win == kNoCell) return false;
+  // Placements only, as searched: a one-stone target is its class, the position after a steal,
+  // never the one where the steal is open (a loss there would call the steal lost).
+  const Canonical c = canonicalize(placementKey(b));
+  const DeepVerdict* searched = db.verdict(key, c.key);
+  DeepVerdict v = searched ? *searched : DeepVerdict();
+  auto markProven = [&v](Cell move, Proof proof) {
+    const float value = proof == Proof::Win ? 1.0f : 0.0f;
+    for (DeepMove& d : v.moves)
+      if (d.move == move) return void(d = {move, value, proof, d.visits});
+    v.moves.push_back({move, value, proof, 0});
+  };
+  if (p == Proof::Win) {
+    v.best = c.toCanonical(win);
+    markProven(v.best, Proof::Win);
+  } else {
+    for (Cell m : moveClasses(b))
+      if (m != b.stealCell()) markProven(c.toCanonical(m), Proof::Loss);
+    if (v.best == kNoCell && !v.moves.empty()) v.best = v.moves.front().move;
+  }
+  db.setVerdict(key, c.key, v);
+  return true;
+}
+
 int proveCommand(int argc, char** argv) {
   ProofSettings s;
   bool tableGiven = false;
@@ -162,32 +191,8 @@ int proveCommand(int argc, char** argv) {
     if (!store.save(db, error)) saveFailed = true;
     else std::cerr << "saved " << store.target() << " (" << recorded << " positions settled by this run)\n";
   };
-  // A settled reply becomes a verdict: the winning move, or every move class proven lost. A
-  // position with a deep search's verdict keeps it, completed by the proof (its other moves keep
-  // their values), and the segment saves it since it now proves more moves (db_store.h).
   auto record = [&](const Board& b, Proof p, Cell win) {
-    if (p == Proof::Win && win == kNoCell) return;
-    // Placements only, as searched: a one-stone target is its class, the position after a steal,
-    // never the one where the steal is open (a loss there would call the steal lost).
-    const Canonical c = canonicalize(placementKey(b));
-    const DeepVerdict* searched = db.verdict(key, c.key);
-    DeepVerdict v = searched ? *searched : DeepVerdict();
-    auto markProven = [&v](Cell move, Proof proof) {
-      const float value = proof == Proof::Win ? 1.0f : 0.0f;
-      for (DeepMove& d : v.moves)
-        if (d.move == move) return void(d = {move, value, proof, d.visits});
-      v.moves.push_back({move, value, proof, 0});
-    };
-    if (p == Proof::Win) {
-      v.best = c.toCanonical(win);
-      markProven(v.best, Proof::Win);
-    } else {
-      for (Cell m : moveClasses(b))
-        if (m != b.stealCell()) markProven(c.toCanonical(m), Proof::Loss);
-      if (v.best == kNoCell && !v.moves.empty()) v.best = v.moves.front().move;
-    }
-    db.setVerdict(key, c.key, v);
-    ++recorded;
+    if (recordProof(db, key, b, p, win)) ++recorded;
   };
   KnownProof known = [&graph](const PositionKey& k) {
     const BookGraph::Node* n = graph.find(k);
