@@ -56,15 +56,20 @@ TEST(BookAudit, APositionWhereEveryMoveIsRefutedIsLost) {
   EXPECT_EQ(f.othersNotRefuted, 0);
 }
 
-// One fresh search per call: the answer does not depend on what was audited before.
-TEST(BookAudit, TheFindingDependsOnThePositionAlone) {
+// One fresh search per call: the finding depends on the position and the budget alone, not on what
+// was audited before (a search kept between calls would find the refutation in its table).
+TEST(BookAudit, TheFindingDependsOnThePositionAndTheBudgetAlone) {
   const Board p = after("2 0; 0 0; 3 1");
-  const AuditFinding first = auditBookMove(p, parseCell("4 3"), 300);
-  auditBookMove(after("0 7; 0 7; 3 5; 3 4; 2 5; 0 5; 2 7; 2 6; 0 6"), parseCell("5 1"), 300);
-  const AuditFinding again = auditBookMove(p, parseCell("4 3"), 300);
-  EXPECT_EQ(again.refutation, first.refutation);
-  EXPECT_EQ(again.othersNotRefuted, first.othersNotRefuted);
-  EXPECT_EQ(again.refutedOthers, first.refutedOthers);
+  const Cell move = parseCell("4 3");
+  const AuditFinding small = auditBookMove(p, move, 5);  // 2 1 needs 8 expansions
+  EXPECT_EQ(small.kind, AuditFinding::Kind::Sound);
+  const AuditFinding refuted = auditBookMove(p, move, 300);
+  EXPECT_EQ(refuted.kind, AuditFinding::Kind::Hole);
+  EXPECT_EQ(auditBookMove(p, move, 5).kind, AuditFinding::Kind::Sound);
+  const AuditFinding again = auditBookMove(p, move, 300);
+  EXPECT_EQ(again.refutation, refuted.refutation);
+  EXPECT_EQ(again.othersNotRefuted, refuted.othersNotRefuted);
+  EXPECT_EQ(again.refutedOthers, refuted.refutedOthers);
 }
 
 // The report names positions by placements only; after a steal the colours are exchanged, and the
