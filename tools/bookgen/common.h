@@ -106,13 +106,13 @@ bool openForWriting(DatabaseStore& store, FileLock& lock, Database& db) {
 // Records this invocation as a run (id, seed, engine, settings, date) and installs the stop signals.
 void beginRun(Database& db, DatabaseStore& store, bool seedGiven, uint64_t seed, const std::string& parameters) {
   // Games of another engine or budget mix into the same statistics: say so (bookgen drop-run
-  // leaves a run out). Growth runs add no games, and their verdicts are kept per budget anyway.
+  // leaves a run out). Growth, prove and audit runs add no games, and their verdicts are kept per budget anyway.
   auto budget = [](const std::string& p) {
     const size_t at = p.find("iterations=");
     return at == std::string::npos ? std::string() : p.substr(at, p.find(' ', at) - at);
   };
   for (const RunInfo& r : db.runs())
-    if (r.games > 0 && parameters.rfind("grow", 0) != 0 && parameters.rfind("prove", 0) != 0 && (r.engine != kBookEngineVersion || budget(r.parameters) != budget(parameters)))
+    if (r.games > 0 && parameters.rfind("grow", 0) != 0 && parameters.rfind("prove", 0) != 0 && parameters.rfind("audit", 0) != 0 && (r.engine != kBookEngineVersion || budget(r.parameters) != budget(parameters)))
       std::cerr << "warning: run " << cli::hexText(r.id) << " played its " << r.games << " games with " << r.engine << " "
                 << budget(r.parameters) << "; this run uses " << kBookEngineVersion << " " << budget(parameters)
                 << ": their statistics will be mixed (bookgen drop-run leaves a run out)\n";
