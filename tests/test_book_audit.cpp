@@ -12,22 +12,11 @@
 using namespace yav;
 using namespace yav::book;
 
-namespace {
-
-Board after(const std::string& moves) {
-  Board b;
-  std::string error;
-  EXPECT_TRUE(playMoves(moves, b, error)) << error;
-  return b;
-}
-
-}  // namespace
-
 // A hole of the book shipped at e196d61: after the edge opening '2 0; 0 0; 3 1' the book answered
 // 4 3, and 2 1 wins by a threat sequence (bookgen certificate of the position after 4 3, accepted
 // by proof_check); 1 1 there is not refuted.
 TEST(BookAudit, ARefutedBookMoveIsAHoleWhenAnotherMoveIsNot) {
-  const Board p = after("2 0; 0 0; 3 1");
+  const Board p = boardAfterMoves("2 0; 0 0; 3 1");
   const AuditFinding f = auditBookMove(p, parseCell("4 3"), 300);
   EXPECT_EQ(f.kind, AuditFinding::Kind::Hole);
   EXPECT_EQ(cellName(f.refutation), "2 1");
@@ -59,7 +48,7 @@ TEST(BookAudit, APositionWhereEveryMoveIsRefutedIsLost) {
 // One fresh search per call: the finding depends on the position and the budget alone, not on what
 // was audited before (a search kept between calls would find the refutation in its table).
 TEST(BookAudit, TheFindingDependsOnThePositionAndTheBudgetAlone) {
-  const Board p = after("2 0; 0 0; 3 1");
+  const Board p = boardAfterMoves("2 0; 0 0; 3 1");
   const Cell move = parseCell("4 3");
   const AuditFinding small = auditBookMove(p, move, 5);  // 2 1 needs 8 expansions
   EXPECT_EQ(small.kind, AuditFinding::Kind::Sound);
@@ -76,10 +65,10 @@ TEST(BookAudit, TheFindingDependsOnThePositionAndTheBudgetAlone) {
 // side to move sees the same position.
 TEST(BookAudit, APlacementLineReachesThePositionForTheSideToMove) {
   for (const std::string moves : {"2 0; 0 0; 3 1", "2 0; 2 0; 3 3", "2 0; 2 0; 3 3; 4 4", "0 7; 0 7; 3 5; 3 4; 2 5"}) {
-    const Board b = after(moves);
+    const Board b = boardAfterMoves(moves);
     const std::string line = placementLine(b);
     SCOPED_TRACE(moves + " -> " + line);
-    const Board c = after(line);
+    const Board c = boardAfterMoves(line);
     EXPECT_EQ(c.stones(c.toMove()), b.stones(b.toMove()));
     EXPECT_EQ(c.stones(c.toMove() ^ 1), b.stones(b.toMove() ^ 1));
     EXPECT_FALSE(c.canSteal());

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "search.h"
+#include "test_util.h"
 #include "tests/random_positions.h"
 #include "tests/reference_solver.h"
 #include "tools/proof/proof_search.h"
@@ -13,13 +14,6 @@
 
 namespace yav {
 namespace {
-
-Board boardOf(const std::string& moves) {
-  Board b;
-  std::string error;
-  EXPECT_TRUE(playMoves(moves, b, error)) << error;
-  return b;
-}
 
 // Positions the book database proves won for the player to move that the submission of 3ee1ef1
 // lost at CodinGame's time control (docs/proofs.md, Conversion).
@@ -59,7 +53,7 @@ TEST(TurnProver, ProvesExactlyTheWinsOfFullMinimax) {
 // offline prover: after it the opponent is proven lost.
 TEST(TurnProver, ProvesTheWinsTheBotMissed) {
   for (const char* moves : kMissedWins) {
-    const Board b = boardOf(moves);
+    const Board b = boardAfterMoves(moves);
     TurnProver prover;
     const Cell m = prover.winningMove(b, nullptr, 0, 5000);
     ASSERT_NE(m, kNoCell) << moves;
@@ -77,7 +71,7 @@ TEST(TurnProver, ProvesTheWinsTheBotMissed) {
 TEST(TurnProver, TheSearchPlaysTheWinsItsTreeDoesNotProve) {
   int treeAlone = 0, withProver = 0;
   for (const char* moves : kMissedWins) {
-    const Board b = boardOf(moves);
+    const Board b = boardAfterMoves(moves);
     SearchLimits limits;
     limits.iterations = 3000;
     SearchOptions plain;

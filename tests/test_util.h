@@ -18,6 +18,8 @@
 #include <utility>
 
 #include "bitboard.h"
+#include "board.h"
+#include "tools/moves_text.h"
 
 namespace yav {
 
@@ -29,6 +31,14 @@ inline Bitboard cellsAt(std::initializer_list<std::pair<int, int>> xy) {
     if (onBoardXY(x, y)) b |= bit(cellAt(x, y));
     else ADD_FAILURE() << "(" << x << ", " << y << ") is not a cell of the board";
   }
+  return b;
+}
+
+// The position after a line of moves ("2 0; 0 0; 3 1", as --moves takes it); a bad line fails the test.
+inline Board boardAfterMoves(const std::string& moves) {
+  Board b;
+  std::string error;
+  EXPECT_TRUE(playMoves(moves, b, error)) << moves << ": " << error;
   return b;
 }
 
