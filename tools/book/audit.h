@@ -33,16 +33,15 @@ struct AuditFinding {
 
 // Audits `move` at `position` (a legal move that does not end the game), with at most
 // `expansions` expansions of the proof search per question asked. One fresh search per call
-// (its table starts empty), so the answer depends on the position alone, whatever else is audited.
+// (its table starts empty), so the answer depends on the position and the budget alone, whatever
+// else is audited.
 inline AuditFinding auditBookMove(const Board& position, Cell move, uint64_t expansions) {
   TurnProver prover(16);
   AuditFinding f;
   Board after = position;
   const Outcome o = after.play(move);
   if (o == Outcome::Win || o == Outcome::Draw) return f;
-  if (o == Outcome::Loss) {
-    f.refutation = kNoCell;  // the book move makes its own 3: no reply needed
-  } else {
+  if (o == Outcome::None) {  // (a loss: the book move makes its own 3, refuted without a reply)
     f.refutation = prover.winningMove(after, nullptr, 0, expansions);
     if (f.refutation == kNoCell) return f;
   }

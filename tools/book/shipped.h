@@ -31,10 +31,16 @@ inline bool embeddedBookText(const std::string& header, const std::string& name,
   }
 }
 
+// The book text of the header file at `path`; false with `error` naming the file.
+inline bool readEmbeddedBookText(const std::string& path, std::string& text, std::string& error) {
+  std::string header;
+  return readWholeFile(path, header, error) && embeddedBookText(header, path, text, error);
+}
+
 // Reads and decodes the shipped header; false with `error` when it cannot be read or decoded.
 inline bool loadShippedBook(const std::string& path, OpeningBook& book, std::string& error) {
-  std::string header, text;
-  if (!readWholeFile(path, header, error) || !embeddedBookText(header, path, text, error)) return false;
+  std::string text;
+  if (!readEmbeddedBookText(path, text, error)) return false;
   if (!book.load(text, error)) return error = path + ": " + error, false;
   return true;
 }

@@ -21,7 +21,7 @@ struct AuditSettings {
   std::string dbPath = "book/book.db", header = "book/embedded_book.h", out = "book-audit.txt";
   uint64_t expansions = 500;
   int threads = 2;
-  bool record = true;
+  bool dryRun = false;  // record nothing in the database
   double checkpointSeconds = 300;
   GrowOptions grown;  // its budget names the book's verdicts
 };
@@ -36,15 +36,9 @@ struct AuditItem {
 // fewest stones first, then by canonical key: the order the report's blocks count in. The book's
 // answers to the first stone are left out: the steal is open there, which placements and
 // proofs do not see, and the nine first-move classes have proofs of their own (bookgen classes).
-bool auditItems(const std::string& header, std::vector<AuditItem>& items, std::string& error) {
-  std::string text, contents;
-  if (!readWholeFile(header, contents, error) || !embeddedBookText(contents, header, text, error)) return false;
-  auto byKey = [](const std::pair<int, PositionKey>& a, const std::pair<int, PositionKey>& b) {
-    return a.first != b.first ? a.first < b.first
-           : a.second.mine != b.second.mine ? a.second.mine < b.second.mine
-                                             : a.second.theirs < b.second.theirs;
-  };
-  std::map<std::pair<int, PositionKey>, AuditItem, decltype(byKey)> ordered(byKey);
+// `text`: the book text of the header file named `header`.
+bool auditItems(const std::string& header, const std::string& text, std::vector<AuditItem>& items, std::string& error) {
+  std::map<std::pair<int, PositionKey>, AuditItem> ordered;
   if (!decodeBook(text, [&](const Board& b, Cell move) {
         if (!b.canSteal()) ordered.emplace(std::make_pair(b.stoneCount(), canonicalize(b).key), AuditItem{b, move});
       }, error))
@@ -76,7 +70,6 @@ constexpr size_t kAuditBlock = 256;  // positions per block: the unit a resumed 
 
 int auditCommand(int argc, char** argv) {
   AuditSettings s;
-  bool dryRun = false;
   cli::Flags flags("bookgen");
   flags.text("--db", "FILE", s.dbPath, "the database the proofs are recorded in", s.dbPath)
       .integer("--book-iterations", "N", s.grown.deep.iterations, 1, cli::kNoLimit,
@@ -91,14 +84,12 @@ int auditCommand(int argc, char** argv) {
             "budget skips those)",
             s.out)
       .number("--checkpoint", "SEC", s.checkpointSeconds, 1, cli::kNoMax, "seconds between saves of the database")
-      .option("--dry-run", dryRun, "record nothing in the database (no lock taken)");
+      .option("--dry-run", s.dryRun, "record nothing in the database (no lock taken)");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "audit options:\n");
-  s.record = !dryRun;
 
   std::vector<AuditItem> items;
-  std::string error, contents, bookText;
-  if (!readWholeFile(s.header, contents, error) || !embeddedBookText(contents, s.header, bookText, error) ||
-      !auditItems(s.header, items, error))
+  std::string error, bookText;
+  if (!readEmbeddedBookText(s.header, bookText, error) || !auditItems(s.header, bookText, items, error))
     return std::cerr << "bookgen: " << error << "\n", 1;
   const std::string heading = auditHeading(s, bookText);
 
@@ -125,19 +116,20 @@ int auditCommand(int argc, char** argv) {
   DatabaseStore store(s.dbPath);
   const std::string key = s.grown.deep.key();
   size_t recorded = 0;
-  if (s.record) {
+  if (!s.dryRun) {
     if (!openForWriting(store, lock, db)) return 1;
-    beginRun(db, store, false, 0, "audit header=" + s.header + " expansions=" + std::to_string(s.expansions));
+    beginRun(db, store, RunKind::Verdicts, false, 0, "audit header=" + s.header + " expansions=" + std::to_string(s.expansions));
   } else {
     stopOnSignals(gStop);
   }
   // Report lines wait for the save that holds their proofs: a block is "done" only once saved.
   std::vector<std::string> pending;
   auto flush = [&] {
-    if (s.record && !store.save(db, error)) return false;
+    if (!s.dryRun && !store.save(db, error)) return std::cerr << "bookgen: " << error << "\n", false;
     std::ofstream out(s.out, std::ios::app);
     for (const std::string& line : pending) out << line << "\n";
     pending.clear();
+    if (!out) std::cerr << "bookgen: cannot write " << s.out << "\n";
     return bool(out);
   };
 
@@ -168,7 +160,7 @@ int auditCommand(int argc, char** argv) {
       const AuditItem& item = items[i];
       (f.kind == AuditFinding::Kind::Hole ? holes : lost)++;
       pending.push_back(auditLine(item, f));
-      if (!s.record) continue;
+      if (s.dryRun) continue;
       Board after = item.position;
       if (after.play(item.move) == Outcome::None) recorded += recordProof(db, key, after, Proof::Win, f.refutation);
       for (const auto& [move, refutation] : f.refutedOthers) {
@@ -181,13 +173,13 @@ int auditCommand(int argc, char** argv) {
     }
     pending.push_back("done block " + std::to_string(block));
     if (sinceSave.elapsedMs() >= s.checkpointSeconds * 1000 || block + 1 == done.size()) {
-      if (!flush()) return std::cerr << "bookgen: " << (error.empty() ? "cannot write " + s.out : error) << "\n", 1;
+      if (!flush()) return 1;
       sinceSave = Stopwatch();
     }
   }
-  if (!pending.empty() && !flush()) return std::cerr << "bookgen: " << (error.empty() ? "cannot write " + s.out : error) << "\n", 1;
+  if (!pending.empty() && !flush()) return 1;
   std::cerr << "audit: " << holes << " holes, " << lost << " lost positions in " << s.out << "; " << recorded
-            << " proofs recorded in " << (s.record ? store.target() : "nothing (--dry-run)") << "\n";
+            << " proofs recorded in " << (s.dryRun ? "nothing (--dry-run)" : store.target()) << "\n";
   return runExit(true, error);
 }
 

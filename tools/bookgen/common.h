@@ -103,16 +103,19 @@ bool openForWriting(DatabaseStore& store, FileLock& lock, Database& db) {
   return true;
 }
 
+// Whether a run adds self-play games to the database (bookgen games) or only verdicts (run, prove, audit).
+enum class RunKind { Games, Verdicts };
+
 // Records this invocation as a run (id, seed, engine, settings, date) and installs the stop signals.
-void beginRun(Database& db, DatabaseStore& store, bool seedGiven, uint64_t seed, const std::string& parameters) {
+void beginRun(Database& db, DatabaseStore& store, RunKind kind, bool seedGiven, uint64_t seed, const std::string& parameters) {
   // Games of another engine or budget mix into the same statistics: say so (bookgen drop-run
-  // leaves a run out). Growth, prove and audit runs add no games, and their verdicts are kept per budget anyway.
+  // leaves a run out). Runs that add no games say nothing: their verdicts are kept per budget anyway.
   auto budget = [](const std::string& p) {
     const size_t at = p.find("iterations=");
     return at == std::string::npos ? std::string() : p.substr(at, p.find(' ', at) - at);
   };
   for (const RunInfo& r : db.runs())
-    if (r.games > 0 && parameters.rfind("grow", 0) != 0 && parameters.rfind("prove", 0) != 0 && parameters.rfind("audit", 0) != 0 && (r.engine != kBookEngineVersion || budget(r.parameters) != budget(parameters)))
+    if (r.games > 0 && kind == RunKind::Games && (r.engine != kBookEngineVersion || budget(r.parameters) != budget(parameters)))
       std::cerr << "warning: run " << cli::hexText(r.id) << " played its " << r.games << " games with " << r.engine << " "
                 << budget(r.parameters) << "; this run uses " << kBookEngineVersion << " " << budget(parameters)
                 << ": their statistics will be mixed (bookgen drop-run leaves a run out)\n";

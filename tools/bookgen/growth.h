@@ -167,7 +167,7 @@ int growCommand(int argc, char** argv) {
     if (shipped->kept()) grow.shipped = std::shared_ptr<const OpeningBook>(shipped, shipped->kept());
   }
   parameters << " shipped=" << (grow.shipped ? settings.shipped.header : std::string("none"));
-  beginRun(db, *store, settings.seedGiven, grow.seed, parameters.str());
+  beginRun(db, *store, RunKind::Verdicts, settings.seedGiven, grow.seed, parameters.str());
   grow.seed = db.currentRun().seed;
   grow.store = store;
   Grower grower(db, grow, deepEvaluatorFactory(grow.deep));
@@ -196,7 +196,7 @@ int gamesCommand(int argc, char** argv) {
              << " random-plies=" << play.randomPlies << " random-fraction=" << play.randomFraction
              << " follow-threshold=" << play.followThreshold << " engine-share=" << play.engineShare
              << " store-plies=" << play.storePlies << " nodes=" << uint64_t(nodes);
-  beginRun(db, *store, settings.seedGiven, run.seed, parameters.str());
+  beginRun(db, *store, RunKind::Games, settings.seedGiven, run.seed, parameters.str());
   run.store = store;
   Generator gen(db, play, run, [&] { return std::make_unique<SearchEngine>(size_t(nodes), limits); });
   std::string error;
