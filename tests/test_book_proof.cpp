@@ -1200,6 +1200,41 @@ TEST_F(ProveCommand, ProvesRecordsAndCertifiesALatePosition) {
   EXPECT_TRUE(listed) << proven.out;
 }
 
+// After a steal the checker, which knows no steal, still gets a certificate: of the same position
+// reached by placements, the stones' colours exchanged. The line below steals the first stone of
+// the late won position's line and then plays the rest: the position is the won one with the
+// colours exchanged, the same for its side to move.
+TEST_F(ProveCommand, CertifiesAPositionReachedByASteal) {
+  const WonPosition won = wonLatePosition(12, 40);
+  const std::string first = won.moves.substr(0, won.moves.find(';'));
+  const std::string stolen = first + "; " + won.moves;
+  Board played;
+  std::string error;
+  ASSERT_TRUE(playMoves(stolen, played, error)) << error;
+  ASSERT_EQ(played.stones(0), won.board.stones(1));
+  ASSERT_EQ(played.stones(1), won.board.stones(0));
+  const std::string db = scratchPath("prove_steal.db"), cert = scratchPath("steal.cert"), plain = scratchPath("plain.cert");
+  const CommandRun prove = runCommand(bookgen + "prove --db " + db + " --threads 2 --moves '" + stolen + "' 2>&1");
+  ASSERT_EQ(prove.status, 0) << prove.out;
+  const CommandRun write = runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + cert + " --moves '" + stolen + "' 2>&1");
+  ASSERT_EQ(write.status, 0) << write.out;
+  EXPECT_NE(write.out.find("the stones' colours are exchanged"), std::string::npos) << write.out;
+  const CommandRun check = runCommand(checker + cert + " 2>&1");
+  EXPECT_EQ(check.status, 0) << check.out;
+  EXPECT_EQ(check.out.rfind("accepted", 0), 0u) << check.out;
+  EXPECT_NE(check.out.find("player 1 wins"), std::string::npos) << check.out;
+  // Its root is the root of the won position's own certificate.
+  ASSERT_EQ(runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + plain + " --moves '" + won.moves + "' 2>&1").status, 0);
+  auto rootLine = [](const std::string& path) {
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("root ", 0) == 0) return line;
+    return std::string();
+  };
+  EXPECT_FALSE(rootLine(cert).empty());
+  EXPECT_EQ(rootLine(cert), rootLine(plain));
+}
+
 // A claim disproven without a draw is the other side's proof: prove records it so, and the book
 // then knows the position won for its mover.
 TEST_F(ProveCommand, ADisproofThatRestsOnNoDrawIsRecordedAsTheDefendersWin) {

@@ -10,6 +10,7 @@ namespace {  // one translation unit: tools/bookgen.cpp
 
 int certificateCommand(int argc, char** argv) {
   ProofSettings s;
+  std::string error;
   cli::Flags flags("bookgen");
   proofTargetFlags(flags, s)
       .text("--out", "FILE", s.out, "the certificate file (required)", "")
@@ -18,10 +19,17 @@ int certificateCommand(int argc, char** argv) {
                "proof-number expansions for one position the book does not prove");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "certificate options:\n");
   if (s.out.empty()) return fail("certificate: --out FILE is required");
+  Board played;
+  if (!proofTarget(s, played)) return 2;
+  // The checker knows no steal: the certificate is of the same position reached by placements,
+  // the stones' colours exchanged after a steal (the same position for the side to move).
+  const std::string placements = placementLine(played);
   Board root;
-  if (!proofTarget(s, root)) return 2;
+  if (!playMoves(placements, root, error)) return fail("--moves: " + error);
+  const bool exchanged = root.stones(0) != played.stones(0);
+  if (exchanged)
+    std::cerr << "after the steal the stones' colours are exchanged: the certificate is of '" << placements << "'\n";
   Database db;
-  std::string error;
   if (!loadReported(s.dbPath, db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
@@ -32,7 +40,7 @@ int certificateCommand(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   CertificateWriter writer(&graph, s.certificate, &gStop);
-  std::cerr << "certificate of a win for player " << attacker + 1 << " after '" << s.moves << "'\n";
+  std::cerr << "certificate of a win for player " << attacker + 1 << " after '" << placements << "'\n";
   const bool ok = writer.build(root, attacker, error, [&](const CertificateWriter& w) {
     std::cerr << "certificate: " << std::fixed << std::setprecision(0) << seconds() << " s, " << w.table().size()
               << " table positions, " << w.leaves() << " threat leaves, " << w.searched() << " proof searches ("
@@ -43,7 +51,8 @@ int certificateCommand(int argc, char** argv) {
     return std::cerr << "bookgen: no certificate: " << error << "\n", 1;
   }
   const std::vector<std::string> comments = {
-      "moves: '" + s.moves + "' (then placements only, no steal)",
+      "moves: '" + placements + "' (then placements only, no steal)" +
+          (exchanged ? "; the position after '" + s.moves + "', its colours exchanged" : ""),
       "claim: player " + std::to_string(attacker + 1) + " wins",
       "made by: bookgen certificate --db " + s.dbPath + " --moves '" + s.moves + "' --threat-depth " +
           std::to_string(s.certificate.threatDepth) + " --budget " + std::to_string(s.certificate.searchBudget)};
