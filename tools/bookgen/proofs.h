@@ -27,6 +27,7 @@ int certificateCommand(int argc, char** argv) {
   Board root;
   if (!playMoves(placements, root, error)) return fail("--moves: " + error);
   const bool exchanged = root.stones(0) != played.stones(0);
+  const std::string& moves = exchanged ? placements : s.moves;  // a line without a steal as given
   if (exchanged)
     std::cerr << "after the steal the stones' colours are exchanged: the certificate is of '" << placements << "'\n";
   Database db;
@@ -40,7 +41,7 @@ int certificateCommand(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   CertificateWriter writer(&graph, s.certificate, &gStop);
-  std::cerr << "certificate of a win for player " << attacker + 1 << " after '" << placements << "'\n";
+  std::cerr << "certificate of a win for player " << attacker + 1 << " after '" << moves << "'\n";
   const bool ok = writer.build(root, attacker, error, [&](const CertificateWriter& w) {
     std::cerr << "certificate: " << std::fixed << std::setprecision(0) << seconds() << " s, " << w.table().size()
               << " table positions, " << w.leaves() << " threat leaves, " << w.searched() << " proof searches ("
@@ -51,7 +52,7 @@ int certificateCommand(int argc, char** argv) {
     return std::cerr << "bookgen: no certificate: " << error << "\n", 1;
   }
   const std::vector<std::string> comments = {
-      "moves: '" + placements + "' (then placements only, no steal)" +
+      "moves: '" + moves + "' (then placements only, no steal)" +
           (exchanged ? "; the position after '" + s.moves + "', its colours exchanged" : ""),
       "claim: player " + std::to_string(attacker + 1) + " wins",
       "made by: bookgen certificate --db " + s.dbPath + " --moves '" + s.moves + "' --threat-depth " +
