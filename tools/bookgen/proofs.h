@@ -10,7 +10,6 @@ namespace {  // one translation unit: tools/bookgen.cpp
 
 int certificateCommand(int argc, char** argv) {
   ProofSettings s;
-  std::string error;
   cli::Flags flags("bookgen");
   proofTargetFlags(flags, s)
       .text("--out", "FILE", s.out, "the certificate file (required)", "")
@@ -21,16 +20,15 @@ int certificateCommand(int argc, char** argv) {
   if (s.out.empty()) return fail("certificate: --out FILE is required");
   Board played;
   if (!proofTarget(s, played)) return 2;
-  // The checker knows no steal: the certificate is of the same position reached by placements,
-  // the stones' colours exchanged after a steal (the same position for the side to move).
-  const std::string placements = placementLine(played);
-  Board root;
-  if (!playMoves(placements, root, error)) return fail("--moves: " + error);
-  const bool exchanged = root.stones(0) != played.stones(0);
-  const std::string& moves = exchanged ? placements : s.moves;  // a line without a steal as given
-  if (exchanged)
-    std::cerr << "after the steal the stones' colours are exchanged: the certificate is of '" << placements << "'\n";
+  // The checker knows no steal: after one, the certificate is of the same position with the
+  // stones' colours exchanged, which placements reach (the same position for the side to move).
+  // By placements player 0 leads by one stone exactly when player 1 is to move.
+  const bool exchanged = popcount(played.stones(0)) - popcount(played.stones(1)) != played.toMove();
+  const Board root = exchanged ? Board::fromStones(played.stones(1), played.stones(0), played.toMove() ^ 1) : played;
+  const std::string moves = exchanged ? placementLine(root) : s.moves;
+  if (exchanged) std::cerr << "after the steal the stones' colours are exchanged: the certificate is of '" << moves << "'\n";
   Database db;
+  std::string error;
   if (!loadReported(s.dbPath, db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
