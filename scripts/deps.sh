@@ -13,13 +13,15 @@ ensure_deps() {
   install_packages "${pkgs[@]}"
 }
 
-# Installs the Debian packages given (none: nothing to do).
+# Installs the Debian packages given (none: nothing to do). Every apt-get waits up to 5 minutes for
+# the dpkg lock (and update for the lists lock) that another install may hold, instead of failing.
 install_packages() {
   [ $# -eq 0 ] && return 0
   echo "== installing missing packages: $*"
   local sudo=""
   [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo=sudo
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null \
+  $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq \
+    && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq "$@" >/dev/null \
     || { echo "error: could not install $* (run as root, or install them yourself)" >&2; return 1; }
 }
 
@@ -39,6 +41,7 @@ ensure_codingame_gxx() {
   local sudo=""
   [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo=sudo
   echo "== installing g++-11 (CodinGame's compiler version) for the submission checks"
-  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq g++-11 >/dev/null; } \
+  { $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq \
+    && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq g++-11 >/dev/null; } \
     || echo "note: g++-11 is not available; the submission is checked with $(g++ -dumpversion) only" >&2
 }
