@@ -1,4 +1,4 @@
-// The learned evaluation (src/evaluation.h) and its trainer's pieces (tools/train/): symmetry and
+// The learned evaluation (tools/train/evaluation.h) and its trainer's pieces (tools/train/): symmetry and
 // colour sharing, the weights text, the sample files, and a deterministic, interruptible fit.
 #include <gtest/gtest.h>
 

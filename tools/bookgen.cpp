@@ -1,5 +1,8 @@
-// bookgen: grows the opening-book database by meta-MCTS self-play with the project's search,
-// merges databases and prints their statistics. See docs/book.md.
+// bookgen: grows the opening-book database by deep searches of the positions games reach, their
+// verdicts minimaxed through the graph of positions (`run`); audits the shipped book with a proof
+// search (`audit`); proves positions and classes by proof-number search and writes checkable
+// certificates (`prove`, `certificate`); merges, shows and maintains the database (the self-play
+// games of `games` are a second source of evidence). See docs/book.md and docs/proofs.md.
 #include <iostream>
 #include <string>
 

@@ -1,4 +1,4 @@
-// Fitting the evaluation (src/evaluation.h) by logistic regression with soft labels: stochastic
+// Fitting the evaluation (tools/train/evaluation.h) by logistic regression with soft labels: stochastic
 // gradient descent on the weighted cross-entropy, L2-regularised, in a fixed sample order per
 // epoch (a seeded shuffle), so a fit is a function of its data, options and seed. The weights are
 // kept within the byte range of their text (evaluation.h: steps of kWeightStep).
