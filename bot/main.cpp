@@ -31,22 +31,22 @@ struct BotConfig : yav::TurnBudget {  // time or iterations per turn, seed (turn
   bool ponder = true;         // search on while the opponent thinks (ponder.h); never with --iterations
 };
 
+// Terse: every character here is one the opening book cannot use.
 const char* const kUsage =
-    "usage: bot [options]   Yavalath over the CodinGame protocol; no options = CodinGame behaviour\n"
-    "  --time-ms MS        budget of a later turn (default 75, limit 100)\n"
-    "  --first-time-ms MS  budget of the bot's first turn (default 900, limit 1000)\n"
-    "  --iterations N      fixed iterations per turn, reproducible (default: the clock)\n"
-    "  --seed S            playout seed (default 1)\n"
-    "  --no-book           without the opening book (default: with)\n"
-    "  --no-book-search    book moves unchecked, no search ahead (default: both)\n"
-    "  --plain-uct         plain UCT, no tactics or solvers (default off)\n"
-    "  --no-forcing        without the forcing-sequence solver (default: with)\n"
-    "  --no-endgame        without the exact endgame solver (default: with)\n"
-    "  --no-prover         without df-pn in the turn's last fifth (default: with)\n"
-    "  --quiet             no line per turn on stderr (default: one per turn)\n"
-    "  --no-ponder         no search while the opponent thinks (default on; not with --iterations)\n"
-    "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each (default off)\n"
-    "Answers come by 90% of the limit at the latest.\n";
+    "usage: bot [options]  (none: CodinGame's behaviour; answers by 90% of each limit)\n"
+    "  --time-ms MS        later turns' budget (75; limit 100)\n"
+    "  --first-time-ms MS  first turn's budget (900; limit 1000)\n"
+    "  --iterations N      fixed iterations a turn, reproducible\n"
+    "  --seed S            playout seed (1)\n"
+    "  --no-book           no opening book\n"
+    "  --no-book-search    book moves unchecked, no search ahead\n"
+    "  --plain-uct         plain UCT: no tactics or solvers\n"
+    "  --no-forcing        no forcing-sequence solver\n"
+    "  --no-endgame        no exact endgame solver\n"
+    "  --no-prover         no df-pn in a turn's last fifth\n"
+    "  --quiet             no line a turn on stderr\n"
+    "  --no-ponder         no search on the opponent's time (off with --iterations)\n"
+    "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each\n";
 
 bool parseNumber(const char* text, double& out) {
   char* end = nullptr;

@@ -83,10 +83,13 @@ class Search {
   // that its next turn need not compact on the clock (SearchTree::Compaction).
   void keepTreeFor(const Board& position) { setRoot(position, SearchTree::Compaction::Early); }
 
+  // Reads `clock` (a test's fake one; empty: the steady clock) for the time of every later run.
+  void useClock(const MsClock& clock) { clock_ = clock; }
+
   // Searches `position` (side to move = position.toMove()). Reuses the previous tree when
   // `position` is reachable from the previous root within two plies (our move + the reply).
   SearchResult run(const Board& position, const SearchLimits& limits) {
-    const Stopwatch clock;
+    const Stopwatch clock(clock_);
     SearchResult result;
     rng_.reseed(limits.seed);
     result.reused = setRoot(position, SearchTree::Compaction::WhenShort);
@@ -122,14 +125,7 @@ class Search {
     const bool proving = options_.proverShare > 0;
     const double proverAtMs = limits.timeMs * (1 - options_.proverShare);
     const uint64_t proverAtIteration = proving && !timed ? uint64_t(double(maxIterations) * (1 - options_.proverShare)) : 0;
-    // On a loaded machine the process is descheduled for whole time slices (tens of ms) between
-    // two looks at the clock; the longest such gap, remembered with decay from turn to turn,
-    // predicts the next one, so the search stops while an answer still arrives before hardMs.
-    // Three times: a pause may also fall before the input was read or after the answer was
-    // written, where this clock cannot see it (twice let 8 of 2,314 later answers pass 100 ms with
-    // three games at once on 2 cores, 2026-12-06).
-    schedulingGapMs_ *= 0.9;
-    double lastLook = clock.elapsedMs();
+    stopRule_.start(clock.elapsedMs());
     bool proverDone = !proving;
     while (done < maxIterations && tree_[root].proof == Proof::Unknown) {
       iterate();
@@ -137,7 +133,7 @@ class Search {
       if (!proverDone && (timed ? clock.elapsedMs() >= proverAtMs : done >= proverAtIteration)) {
         proverDone = true;
         const Cell win = proveRoot(position, timed ? &clock : nullptr, limits.timeMs);
-        lastLook = clock.elapsedMs();  // the prover's time is no scheduling gap
+        stopRule_.resume(clock.elapsedMs());
         if (win != kNoCell) {
           result.solvedMove = win;
           result.proof = Proof::Win;
@@ -145,10 +141,7 @@ class Search {
         }
       }
       if (!timed) continue;
-      const double now = clock.elapsedMs();
-      schedulingGapMs_ = std::max(schedulingGapMs_, now - lastLook);
-      lastLook = now;
-      if (now >= limits.timeMs || (limits.hardMs > 0 && now + 3 * schedulingGapMs_ >= limits.hardMs)) break;
+      if (stopRule_.stop(clock.elapsedMs(), limits.timeMs, limits.hardMs)) break;
     }
     result.iterations = done;
     return finish(result, clock);
@@ -347,7 +340,8 @@ class Search {
   ReplyTable replies_;
   EndgameSolver endgame_;
   std::unique_ptr<TurnProver> prover_;  // made at its first use (options_.proverShare)
-  double schedulingGapMs_ = 0;  // the longest pause between two clock looks lately (see run)
+  StopRule stopRule_;
+  MsClock clock_;  // a test's fake clock (useClock), else the steady clock
   uint32_t forcingVisits_ = 1;  // options_.forcingVisits, but at least the expansion threshold
   uint32_t retryVisits_ = 0;    // options_.forcingRetryVisits when a cheap first check is on, else 0
 };

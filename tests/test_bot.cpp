@@ -7,12 +7,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <regex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "protocol.h"
@@ -103,23 +101,6 @@ TEST(Bot, FixedIterationsAreReproducible) {
   EXPECT_EQ(a.lines, b.lines);
 }
 
-// The bot's stderr lines of its turns: the turn number, the time by its own clock, and the line.
-struct TurnLine {
-  int turn;
-  double ms;
-  std::string text;
-};
-std::vector<TurnLine> turnLines(const std::string& stderrText) {
-  const std::regex line(R"(^turn (\d+): .* ([0-9.]+) ms$)");
-  std::vector<TurnLine> out;
-  std::istringstream lines(stderrText);
-  for (std::string text; std::getline(lines, text);) {
-    std::smatch m;
-    if (std::regex_search(text, m, line)) out.push_back({std::stoi(m[1]), std::stod(m[2]), text});
-  }
-  return out;
-}
-
 TEST(Bot, DefaultClockAnswersEveryTurn) {
   // No flags: exactly the CodinGame behaviour (about 0.9 s for the first turn, 75 ms later).
   expectLegalAnswers("transcript_victim_id1.txt", runBot("", kData + "transcript_victim_id1.txt"));
@@ -130,50 +111,15 @@ TEST(Bot, ShortTimeBudgetsAnswerEveryTurn) {
                      runBot("--time-ms 5 --first-time-ms 20 --quiet", kData + "transcript_stealer_id2.txt"));
 }
 
-// --deep-time-ms / --deep-until-turn (the book's ceiling experiment): the bot's own turns 2..T
-// search for the deep budget; turn 2 of this transcript is far from any proof.
-TEST(Bot, DeepEarlyTurnsUseTheirBudget) {
-  const CommandRun run = runCommand(kBot + " --no-book --time-ms 5 --first-time-ms 20 --deep-time-ms 60 --deep-until-turn 2 < " +
-                                    kData + "transcript_second_id2.txt 2>&1 >/dev/null");
-  ASSERT_EQ(run.status, 0) << run.out;
-  int deepTurns = 0;
-  for (const TurnLine& t : turnLines(run.out)) {
-    if (t.text.find("proof unknown") == std::string::npos) continue;
-    if (t.turn == 2) {
-      // Its 60 ms, not the other later turns' 5: on an idle machine it takes all 60; on a loaded one
-      // the search may stop earlier to answer before the 100 ms limit after a long scheduling pause
-      // (search.h): the answer is due by 90 ms, so only a pause of over 37 ms undercuts 15 ms.
-      EXPECT_GE(t.ms, 15.0) << t.text;
-      ++deepTurns;
-    }
-  }
-  EXPECT_EQ(deepTurns, 1) << run.out;
+// --deep-time-ms / --deep-until-turn (the book's ceiling experiment): taken, and every turn still
+// answers legally. That turn 2 searches its 60 ms is tested on a fake clock
+// (TimeControl.ADeepTurnSearchesItsBudget); answer times on a real machine are scripts/soak.sh's.
+TEST(Bot, DeepEarlyTurnFlagsAreTaken) {
+  expectLegalAnswers("transcript_second_id2.txt",
+                     runBot("--no-book --time-ms 5 --first-time-ms 20 --deep-time-ms 60 --deep-until-turn 2 --quiet",
+                            kData + "transcript_second_id2.txt"));
   EXPECT_EQ(runBot("--deep-until-turn x", "/dev/null").exitCode, 2);
-}
-
-// CodinGame's judge machines are shared: every later turn must answer within its 100 ms while all
-// the cores are busy. Threads of this test keep every core busy while the bot, with no flags (the
-// CodinGame behaviour), plays a game's turns; each later turn's time by the bot's own clock (its
-// stderr line: from reading the input to writing the answer) is under the limit. The hard stop
-// aims at 90 ms less twice the longest pause seen, which leaves the margin for a loaded machine.
-TEST(Bot, LaterTurnsAnswerWithinTheLimitOnABusyMachine) {
-  std::atomic<bool> stop{false};
-  std::vector<std::thread> burners;
-  for (unsigned i = 0; i < std::max(2u, std::thread::hardware_concurrency()); ++i)
-    burners.emplace_back([&stop] {
-      for (volatile uint64_t spin = 0; !stop.load(std::memory_order_relaxed);) spin = spin + 1;
-    });
-  const CommandRun run = runCommand(kBot + " < " + kData + "transcript_second_id2.txt 2>&1 >/dev/null");
-  stop = true;
-  for (std::thread& t : burners) t.join();
-  ASSERT_EQ(run.status, 0) << run.out;
-  int laterTurns = 0;
-  for (const TurnLine& t : turnLines(run.out)) {
-    if (t.turn == 1) continue;
-    EXPECT_LT(t.ms, 100.0) << t.text;  // CodinGame's limit of a later turn
-    ++laterTurns;
-  }
-  EXPECT_GE(laterTurns, 5) << run.out;
+  EXPECT_EQ(runBot("--deep-time-ms", "/dev/null").exitCode, 2);
 }
 
 // Pondering: while the next turn's input is held back, the bot searches on (ponder.h) and says so

@@ -390,27 +390,16 @@ TEST(Search, ATurnLeavesCompactionToTheOpponentsTime) {
   expectSameRootStatistics(a, b);
 }
 
-TEST(Search, TimedSearchStopsOnTime) {
+// The steady clock ends a timed search (its stops, pauses and hard stop are tested on a fake
+// clock: test_time_control.cpp). The bound is one only a hang breaks: the budget is 30 ms.
+TEST(Search, TimedSearchOnTheSteadyClockEnds) {
   Search s(kTestNodes);
   SearchLimits l;
   l.timeMs = 30;
-  SearchResult r = s.run(Board(), l);
-  EXPECT_GT(r.iterations, 0u);
-  EXPECT_LT(r.elapsedMs, 200.0);  // generous: the machine is shared
-}
-
-// The hard stop (SearchLimits::hardMs) ends a search whose soft budget is far away: a turn's
-// answer is due before CodinGame's limit whatever the budget. Measured with the search's own clock;
-// the bound is 50 times the stop, which a loaded machine's pauses do not reach.
-TEST(Search, HardStopEndsTheSearchBeforeItsBudget) {
-  Search s(kTestNodes);
-  SearchLimits l;
-  l.timeMs = 30000;
   l.hardMs = 40;
   const SearchResult r = s.run(Board(), l);
   EXPECT_GT(r.iterations, 0u);
-  EXPECT_EQ(r.proof, Proof::Unknown);
-  EXPECT_LT(r.elapsedMs, 2000.0);
+  EXPECT_LT(r.elapsedMs, 30000.0);
 }
 
 // Whether every expanded node of the root's subtree keeps the liveCount invariant (SearchNode):
