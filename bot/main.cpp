@@ -33,20 +33,20 @@ struct BotConfig : yav::TurnBudget {  // time or iterations per turn, seed (turn
 
 // Terse: every character here is one the opening book cannot use.
 const char* const kUsage =
-    "usage: bot [options]  (none: CodinGame's behaviour; answers by 90% of each limit)\n"
-    "  --time-ms MS        later turns' budget (75; limit 100)\n"
-    "  --first-time-ms MS  first turn's budget (900; limit 1000)\n"
-    "  --iterations N      fixed iterations a turn, reproducible\n"
-    "  --seed S            playout seed (1)\n"
-    "  --no-book           no opening book\n"
-    "  --no-book-search    book moves unchecked, no search ahead\n"
-    "  --plain-uct         plain UCT: no tactics or solvers\n"
-    "  --no-forcing        no forcing-sequence solver\n"
-    "  --no-endgame        no exact endgame solver\n"
-    "  --no-prover         no df-pn in a turn's last fifth\n"
-    "  --quiet             no line a turn on stderr\n"
-    "  --no-ponder         no search on the opponent's time (off with --iterations)\n"
-    "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS each\n";
+    "usage: bot [options] (none: as on CodinGame)\n"
+    "  --time-ms MS        later turns (default 75; limit 100)\n"
+    "  --first-time-ms MS  first turn (default 900; limit 1000)\n"
+    "  --iterations N      fixed iterations a turn (default: the clock)\n"
+    "  --seed S            playout seed (default 1)\n"
+    "  --no-book           no opening book (default: book)\n"
+    "  --no-book-search    book moves unchecked (default: checked)\n"
+    "  --plain-uct         no tactics or solvers (default: both)\n"
+    "  --no-forcing        no forcing solver (default: on)\n"
+    "  --no-endgame        no endgame solver (default: on)\n"
+    "  --no-prover         no df-pn (default: on)\n"
+    "  --quiet             no stderr line (default: a line a turn)\n"
+    "  --no-ponder         no search on the opponent's time (default: on)\n"
+    "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS (default: off)\n";
 
 bool parseNumber(const char* text, double& out) {
   char* end = nullptr;
