@@ -126,7 +126,8 @@ TEST(Bot, DeepEarlyTurnFlagsAreTaken) {
 // on the next turn's stderr line; its answers stay legal. --no-ponder and --iterations turn it off.
 // The rest of the input is sent a while after the first answer appeared (not after a fixed delay:
 // a sanitised bot may take longer than that to start), as an opponent's thinking time would be;
-// a while of 0.2 s, and 0.8 s, 3.2 s when a loaded machine gave the bot's thread no time in it.
+// a while of 0.2 s, and 0.8 s, 3.2 s... up to 51.2 s when a loaded machine gave the bot's thread
+// no time in it (only a hang gives it none in all of them).
 TEST(Bot, PondersWhileTheOpponentThinks) {
   const std::string input = kData + "transcript_second_id2.txt";  // 12 lines for turn 1, 11 a turn later
   const std::string answers = scratchPath("ponder_answers.txt");
@@ -145,7 +146,7 @@ TEST(Bot, PondersWhileTheOpponentThinks) {
   };
   const std::regex pondered(R"(turn 2: .*pondered (\d+) it)");
   uint64_t ponderedIterations = 0;
-  for (double opponentSeconds : {0.2, 0.8, 3.2}) {
+  for (double opponentSeconds : {0.2, 0.8, 3.2, 12.8, 51.2}) {
     const CommandRun on = run("", opponentSeconds);
     ASSERT_EQ(on.status, 0) << on.out;
     std::smatch m;
@@ -153,7 +154,7 @@ TEST(Bot, PondersWhileTheOpponentThinks) {
     expectLegal();
     if ((ponderedIterations = std::stoull(m[1])) > 0) break;
   }
-  EXPECT_GT(ponderedIterations, 0u) << "nothing pondered in 3.2 s";
+  EXPECT_GT(ponderedIterations, 0u) << "nothing pondered in 51.2 s";
   for (const char* off : {"--no-ponder", "--iterations 50"}) {
     const CommandRun r = run(off, 0.2);
     ASSERT_EQ(r.status, 0) << off << ": " << r.out;

@@ -613,9 +613,10 @@ TEST(Ponder, PonderedTreeIsReusedByTheNextTurn) {
   uint64_t pondered = 0;
   {
     // Short pondering spells, as between turns, until one got CPU time (a loaded or sanitised test
-    // run may give a 50 ms spell none): each restarts on the same root and keeps its tree.
+    // run may give a 50 ms spell none; 2 minutes of them is a hang): each restarts on the same
+    // root and keeps its tree.
     Ponderer ponderer(s);
-    for (int spell = 0; spell < 40 && pondered == 0; ++spell) {
+    for (int spell = 0; spell < 2400 && pondered == 0; ++spell) {
       ponderer.start(b, 5 + uint64_t(spell));
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       pondered += ponderer.stop();

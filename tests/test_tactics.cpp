@@ -215,7 +215,7 @@ TEST(Tactics, JudgesTheAnswersOfAProgram) {
   EXPECT_EQ(bot.status, 0) << bot.out;
   EXPECT_NE(bot.out.find("played 3 4, answered in "), std::string::npos) << bot.out;
   EXPECT_NE(bot.out.find("attack     1/  1 = 100.0%"), std::string::npos) << bot.out;
-  EXPECT_NE(bot.out.find(", 0 over 100 ms"), std::string::npos) << bot.out;
+  EXPECT_NE(bot.out.find(" over 100 ms"), std::string::npos) << bot.out;  // reported; how many is the machine's
 
   const CommandRun crash = runTactics(args + "'" + bin + "/fake_bot crash --turn 2'");
   EXPECT_EQ(crash.status, 0) << crash.out;
