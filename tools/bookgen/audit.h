@@ -118,7 +118,7 @@ int auditCommand(int argc, char** argv) {
   size_t recorded = 0;
   if (!s.dryRun) {
     if (!openForWriting(store, lock, db)) return 1;
-    beginRun(db, store, RunKind::Verdicts, false, 0, "audit header=" + s.header + " expansions=" + std::to_string(s.expansions));
+    beginRun(db, store, false, 0, "audit header=" + s.header + " expansions=" + std::to_string(s.expansions));
   } else {
     stopOnSignals(gStop);
   }

@@ -29,7 +29,7 @@ int certificateCommand(int argc, char** argv) {
   if (exchanged) std::cerr << "after the steal the stones' colours are exchanged: the certificate is of '" << moves << "'\n";
   Database db;
   std::string error;
-  if (!loadReported(s.dbPath, db, error)) {
+  if (!loadDatabase(s.dbPath, db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
@@ -99,7 +99,7 @@ int provenCommand(int argc, char** argv) {
   if (fewest > most) return fail("proven: --fewest is more than --most");
   Database db;
   std::string error;
-  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  if (!loadDatabase(s.dbPath, db, error)) return fail(error);
   const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
   std::vector<std::vector<std::vector<Cell>>> byStones(size_t(most) + 1);  // move lists
   for (const BookGraph::Node& n : graph.nodes()) {
@@ -143,7 +143,7 @@ int classesCommand(int argc, char** argv) {
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "classes options:\n");
   Database db;
   std::string error;
-  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  if (!loadDatabase(s.dbPath, db, error)) return fail(error);
   const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
   std::cout << "first-move classes in " << s.dbPath << " (" << s.grown.deep.key() << "): the value for player 2, "
             << "who moves after the stone (not stolen), from the book's proofs of its replies\n"
@@ -186,7 +186,7 @@ int openCommand(int argc, char** argv) {
   if (!proofTarget(s, b)) return 2;
   Database db;
   std::string error;
-  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  if (!loadDatabase(s.dbPath, db, error)) return fail(error);
   const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
   size_t settled = 0, open = 0;
   for (Cell m : moveClasses(b)) {

@@ -183,7 +183,7 @@ int proveCommand(int argc, char** argv) {
   if (s.prove.search.quietProofNumber > 1) parameters << " quiet-pn=" << s.prove.search.quietProofNumber;
   if (s.prove.search.mctsIterations)
     parameters << " mcts=" << s.prove.search.mctsIterations << "x" << s.prove.search.mctsPlies << "plies";
-  beginRun(db, store, RunKind::Verdicts, false, 0, parameters.str());
+  beginRun(db, store, false, 0, parameters.str());
   size_t recorded = 0;
   std::string error;
   bool saveFailed = false;

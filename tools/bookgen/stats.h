@@ -52,11 +52,10 @@ int statsCommand(int argc, char** argv) {
   Database db;
   std::string error;
   std::vector<SegmentRead> files;
-  if (!loadDatabase(path, db, error, nullptr, &files, true)) {
+  if (!loadDatabase(path, db, error, &files, true)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
-  reportVersions(files);
   std::map<int, size_t> byStones, provenByStones, searchedByStones, provenSearchedByStones;
   size_t moves = 0;
   for (const auto& [key, stats] : db.map()) {
