@@ -6,14 +6,14 @@
 #include <iostream>
 #include <string>
 
-#include "tools/bookgen/audit.h"
-#include "tools/bookgen/common.h"
-#include "tools/bookgen/db.h"
-#include "tools/bookgen/growth.h"
-#include "tools/bookgen/proofs.h"
-#include "tools/bookgen/prove.h"
-#include "tools/bookgen/show.h"
-#include "tools/bookgen/stats.h"
+#include "tools/bookgen/command_audit.h"
+#include "tools/bookgen/commands.h"
+#include "tools/bookgen/command_database.h"
+#include "tools/bookgen/command_run.h"
+#include "tools/bookgen/command_proofs.h"
+#include "tools/bookgen/command_prove.h"
+#include "tools/bookgen/command_show.h"
+#include "tools/bookgen/command_stats.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // (docs/database.md).
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 
 namespace {  // one translation unit: tools/bookgen.cpp
 

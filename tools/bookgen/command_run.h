@@ -1,7 +1,7 @@
 // bookgen run: grows the search-valued book (tools/book/grow.h); its flags and command.
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 #include "tools/book/grow.h"
 #include "tools/book/shipped.h"
 #include "tools/moves_text.h"

@@ -1,8 +1,9 @@
 // bookgen prove: proof-number searches of a position's replies (tools/proof/prove.h), their
-// flags, the target and the claim, the state file (docs/proofs.md).
+// flags, the target and the claim, the state file (docs/proofs.md); bookgen state, which checks
+// and bounds a state file.
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 #include "tools/proof/certificate.h"

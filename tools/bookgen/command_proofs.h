@@ -1,9 +1,10 @@
 // The commands that read the book's proofs: bookgen certificate (a checkable proof of a position,
-// tools/proof/certificate.h), bookgen proven (positions proven won, as arena openings) and bookgen
-// classes (the proof frontier of the 9 first-move classes).
+// tools/proof/certificate.h), bookgen proven (positions proven won, as arena openings), bookgen
+// classes (the proof frontier of the 9 first-move classes) and bookgen open (a position's moves
+// proven for neither side). The command that makes proofs, bookgen prove, is command_prove.h.
 #pragma once
 
-#include "tools/bookgen/prove.h"
+#include "tools/bookgen/command_prove.h"
 #include "tools/proof/certificate.h"
 
 namespace {  // one translation unit: tools/bookgen.cpp

@@ -11,7 +11,7 @@
 
 #include "tools/book/audit.h"
 #include "tools/book/shipped.h"
-#include "tools/bookgen/prove.h"
+#include "tools/bookgen/command_prove.h"
 #include "tools/moves_text.h"
 #include "tools/progress.h"
 

@@ -2,7 +2,7 @@
 // runs (by settings, and each one) under --runs.
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 

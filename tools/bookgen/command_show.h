@@ -2,7 +2,7 @@
 // click through the book.
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 #include "tools/book/graph_print.h"
 #include "tools/book/grow.h"
 #include "tools/book/html.h"

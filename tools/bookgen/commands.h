@@ -1,6 +1,7 @@
-// What every bookgen command shares: the usage text, errors, loading a database, and recording a
-// run (its id, seed and settings) with Ctrl-C handling. Included only by tools/bookgen.cpp, whose
-// commands live in tools/bookgen/, one file per group of commands.
+// What every bookgen command shares: the usage text (the list of commands), errors, opening a
+// database for writing, and recording a run (its id, seed and settings) with Ctrl-C handling.
+// Included only by tools/bookgen.cpp, whose commands live beside this file, one
+// command_GROUP.h per group of commands.
 #pragma once
 
 #include <unistd.h>
