@@ -4,8 +4,6 @@
 #pragma once
 
 #include <algorithm>
-#include <functional>
-#include <ostream>
 #include <queue>
 #include <string>
 #include <unordered_map>
@@ -144,31 +142,6 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
     else tooMany = mid;
   }
   return best;
-}
-
-// The packed book as text: each book move, then the opponent's replies it covers, recursively.
-// `line(board, move, indent, note)` formats one move; `header(indent)` the column heads.
-template <class Line, class Header>
-void printPackedTree(std::ostream& out, const PackedBook& book, const Line& line, const Header& header) {
-  const BookTree& t = book.tree;
-  auto node = [&](auto& self, int i, const std::string& indent) -> void {
-    const Board& b = book.boards[size_t(i)];
-    const Cell move = t.nodes[size_t(i)].move;
-    Board after = b;
-    if (move == kNoCell) out << indent << "(no book move: the opponent moves, as after a random opening)\n";
-    else out << line(b, move, indent, std::string()), after.play(move);
-    for (const auto& [reply, child] : t.nodes[size_t(i)].replies) {
-      out << line(after, reply, indent + "  ", std::string("(reply)"));
-      self(self, child, indent + "    ");
-    }
-  };
-  out << "first player:\n" << header("  ");
-  if (t.firstPlayerRoot >= 0) node(node, t.firstPlayerRoot, "  ");
-  out << "second player:\n" << header("  ");
-  for (const auto& [firstMove, child] : t.secondPlayerRoots) {
-    out << line(Board(), firstMove, "  ", std::string("(first stone)"));
-    node(node, child, "    ");
-  }
 }
 
 // The generated header the bot includes: one string literal (UTF-8) split over lines.
