@@ -7,7 +7,7 @@
 #include "symmetry.h"
 #include "test_util.h"
 #include "tools/book/audit.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
 using namespace yav;
 using namespace yav::book;

@@ -28,7 +28,7 @@
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
 #include "tests/test_util.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 using namespace yav;
 using namespace yav::book;

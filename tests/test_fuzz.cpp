@@ -20,7 +20,7 @@
 #include "tools/book/book_writer.h"
 #include "tools/book/db_folder.h"
 #include "tools/book/pack.h"
-#include "tools/tactics_suite.h"
+#include "tools/common/tactics_suite.h"
 
 using namespace yav;
 

@@ -10,8 +10,8 @@
 
 #include "tools/analysis_board/api.h"
 #include "tools/analysis_board/server.h"
-#include "tools/cli.h"
-#include "tools/stop_signal.h"
+#include "tools/common/cli.h"
+#include "tools/common/stop_signal.h"
 
 int main(int argc, char** argv) {
   using namespace yav;

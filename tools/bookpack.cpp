@@ -15,7 +15,7 @@
 #include "tools/book/grow.h"
 #include "tools/book/shipped.h"
 #include "tools/book/pack.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 namespace {
 

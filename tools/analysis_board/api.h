@@ -12,7 +12,7 @@
 
 #include "tools/arena/record_file.h"
 #include "tools/analysis_board/analysis.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 #include "tools/analysis_board/game.h"
 #include "tools/analysis_board/http.h"
 #include "tools/analysis_board/page.h"

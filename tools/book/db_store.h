@@ -19,7 +19,7 @@
 #include "tools/book/database.h"
 #include "tools/book/db_folder.h"
 #include "tools/book/files.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 namespace yav::book {
 

@@ -12,8 +12,8 @@
 #include "tools/book/audit.h"
 #include "tools/book/shipped.h"
 #include "tools/bookgen/command_prove.h"
-#include "tools/moves_text.h"
-#include "tools/progress.h"
+#include "tools/common/moves_text.h"
+#include "tools/common/progress.h"
 
 namespace {  // one translation unit: tools/bookgen.cpp
 

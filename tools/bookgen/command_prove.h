@@ -9,7 +9,7 @@
 #include "tools/proof/certificate.h"
 #include "tools/proof/proof_state.h"
 #include "tools/proof/prove.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
 namespace {  // one translation unit: tools/bookgen.cpp
 

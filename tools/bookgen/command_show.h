@@ -7,7 +7,7 @@
 #include "tools/book/grow.h"
 #include "tools/book/html.h"
 #include "tools/book/shipped.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
 namespace {  // one translation unit: tools/bookgen.cpp
 

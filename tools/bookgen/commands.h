@@ -18,8 +18,8 @@
 #include "tools/book/db_store.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
-#include "tools/cli.h"
-#include "tools/stop_signal.h"
+#include "tools/common/cli.h"
+#include "tools/common/stop_signal.h"
 
 namespace {  // one translation unit: tools/bookgen.cpp
 
