@@ -15,7 +15,7 @@
 #include "tools/common/moves_text.h"
 #include "tools/common/progress.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 struct AuditSettings {
   std::string dbPath = "book/book.db", header = "book/embedded_book.h", out = "book-audit.txt";

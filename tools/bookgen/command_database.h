@@ -4,7 +4,7 @@
 
 #include "tools/bookgen/commands.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 // OUT is read too when it exists, so `merge book.db other.db` adds to book.db what it lacks. A
 // folder OUT gets one new segment holding only that (none when nothing is new: merging the same

@@ -7,7 +7,7 @@
 #include "tools/bookgen/command_prove.h"
 #include "tools/proof/certificate.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 int certificateCommand(int argc, char** argv) {
   ProofSettings s;

@@ -11,7 +11,7 @@
 #include "tools/proof/prove.h"
 #include "tools/common/moves_text.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 using namespace yav::proof;
 

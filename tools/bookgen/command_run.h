@@ -6,7 +6,7 @@
 #include "tools/book/shipped.h"
 #include "tools/common/moves_text.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 // The flags of a resumable run: checkpoints, progress lines and its recorded seed.
 cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint64_t& checkpointEvery, double& progressSeconds,

@@ -9,7 +9,7 @@
 #include "tools/book/shipped.h"
 #include "tools/common/moves_text.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 struct ShowSettings {
   std::string dbPath = "book/book.db", moves;

@@ -6,7 +6,7 @@
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 // A run's settings without those that do not change what it finds (threads, shard): the key that
 // `bookgen stats` groups runs by.

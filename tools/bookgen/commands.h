@@ -1,6 +1,6 @@
 // What every bookgen command shares: the usage text (the list of commands), errors, opening a
 // database for writing, and recording a run (its id, seed and settings) with Ctrl-C handling.
-// Included only by tools/bookgen.cpp, whose commands live beside this file, one
+// Included only by tools/bookgen/bookgen.cpp, whose commands live beside this file, one
 // command_GROUP.h per group of commands.
 #pragma once
 
@@ -21,7 +21,7 @@
 #include "tools/common/cli.h"
 #include "tools/common/stop_signal.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 using namespace yav;
 using namespace yav::book;
