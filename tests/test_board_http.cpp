@@ -1,4 +1,4 @@
-// The board server's HTTP request parser (tools/board/http.h): requests read whole however they
+// The analysis board's HTTP request parser (tools/analysis_board/http.h): requests read whole however they
 // are cut into packets, the limits, the refusals, and a deterministic fuzz run: mutated and random
 // requests never crash it and always end in a request or a 4xx/5xx refusal.
 // YAVALATH_FUZZ_REQUESTS=N runs N fuzz cases instead of the default 20,000.
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/board/http.h"
+#include "tools/analysis_board/http.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The board server's HTTP API (tools/board/api.h), through a socket client: a new game, a move
+// The analysis board's HTTP API (tools/analysis_board/api.h), through a socket client: a new game, a move
 // and the bot's answer (the real bot, its stderr line read back), refusals that keep the game,
 // a crashing and a silent bot reported with the game kept, the steal, undo and set-up, the book's
 // values on every cell (a small database made here) and "think", and malformed requests that
@@ -20,8 +20,8 @@
 #include <thread>
 
 #include "tools/arena/json.h"
-#include "tools/board/api.h"
-#include "tools/board/server.h"
+#include "tools/analysis_board/api.h"
+#include "tools/analysis_board/server.h"
 #include "tests/test_util.h"
 
 namespace {

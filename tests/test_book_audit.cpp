@@ -7,7 +7,7 @@
 #include "symmetry.h"
 #include "test_util.h"
 #include "tools/book/audit.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
 using namespace yav;
 using namespace yav::book;
@@ -84,7 +84,7 @@ TEST(BookAudit, TheAuditRecordsItsProofsAndTheNextPackHasNoHole) {
   std::filesystem::copy(std::string(YAVALATH_SOURCE_DIR) + "/tests/data/book_fixture.db", db);
   // The first pack chooses by the database alone, the second keeps the moves of the book the
   // audit read, as bookpack does with the shipped book: neither depends on the shipped book.
-  const std::string pack = bin + "bookpack --db " + db + " --book-iterations 300 --threshold 0 --out " + header;
+  const std::string pack = bin + "bookpack --db " + db + " --book-iterations 300 --out " + header;
   ASSERT_EQ(runCommand(pack + " --fresh 2>&1").status, 0);
   const std::string auditWith = bin + "bookgen audit --db " + db + " --book-iterations 300 --header " + header;
   const std::string audit = auditWith + " --expansions 300 ";

@@ -12,6 +12,7 @@
 #include "playout.h"
 #include "rng.h"
 #include "tools/book/book_writer.h"
+#include "tools/book/database.h"
 #include "tools/book/pack.h"
 #include "tools/book/range_encoder.h"
 #include "tests/book_choices.h"

@@ -1,5 +1,5 @@
-// The book database: game statistics, proofs, the file (round trip, damage), merge, and the
-// self-play generator stopping, checkpointing and resuming.
+// The book database: game statistics, proofs, the file (round trip, damage), merge, dropping a run,
+// the folder of segments, the writers' lock and the bookgen commands on databases.
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -23,50 +23,32 @@
 #include "tools/book/db_folder.h"
 #include "tools/book/db_store.h"
 #include "tools/book/range_encoder.h"
-#include "tests/book_versions.h"
 #include "tests/hash_evaluator.h"
 #include "tools/book/grow.h"
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
-#include "tools/book/selfplay.h"
 #include "tests/test_util.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 using namespace yav;
 using namespace yav::book;
 
 namespace {
 
-// A stand-in for the search, only for these tests: wins when it can, blocks a single threat,
-// otherwise a random cell that does not make its own 3; reports the immediate wins as proofs.
-class TacticalEngine : public BookEngine {
- public:
-  explicit TacticalEngine(std::atomic<int>* calls = nullptr) : calls_(calls) {}
-  DeepVerdict choose(const Board& b, uint64_t seed) override {
-    if (calls_) ++*calls_;
-    Rng rng(seed);
-    const int me = b.toMove();
-    DeepVerdict a;
-    Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
-    for (Bitboard w = wins; w;) a.moves.push_back({popLowest(w), 1.0f, Proof::Win, 1});
-    Bitboard pool = wins ? wins : threats ? threats : b.legalMoves() & ~b.losingCells(me);
-    if (!pool) pool = b.legalMoves();
-    a.best = randomCell(pool, rng);
-    return a;
-  }
-
- private:
-  std::atomic<int>* calls_;
-};
-
+// A game for the database's game statistics, each move a stand-in for the search: a win when
+// there is one, else the block of a single threat, else a random cell that does not make its own 3.
 SelfPlayGame playTacticalGame(uint64_t seed) {
-  TacticalEngine engine;
   SelfPlayGame g;
   Board b;
   for (int ply = 0;; ++ply) {
-    const DeepVerdict a = engine.choose(b, seed * 1000 + ply);
-    g.plies.push_back({b, a.best, {}});
-    if (b.play(a.best) != Outcome::None) return g;
+    Rng rng(seed * 1000 + uint64_t(ply));
+    const int me = b.toMove();
+    const Bitboard wins = b.winningCells(me), threats = b.winningCells(me ^ 1);
+    Bitboard pool = wins ? wins : threats ? threats : b.legalMoves() & ~b.losingCells(me);
+    if (!pool) pool = b.legalMoves();
+    const Cell move = randomCell(pool, rng);
+    g.plies.push_back({b, move, {}});
+    if (b.play(move) != Outcome::None) return g;
   }
 }
 
@@ -274,33 +256,14 @@ TEST(BookDatabase, MergeCountsACommonAncestorOnce) {
   EXPECT_EQ(merged.games(), 22u);
 }
 
-TEST(BookDatabase, VersionOneFileIsReadAsOneLegacyRun) {
-  const Database a = sampleDatabase(12);
-  const std::string v1 = versionOneBytes(a);
-  Database migrated, again;
-  std::string error;
-  uint32_t version = 0;
-  ASSERT_TRUE(deserializeDatabase(v1, "old.db", migrated, error, &version)) << error;
-  EXPECT_EQ(version, 1u);
-  ASSERT_EQ(migrated.runs().size(), 1u);
-  EXPECT_EQ(migrated.games(), 12u);
-  EXPECT_EQ(moveCounts(migrated), moveCounts(a));
-  // Every copy of the old file is the same run: merging two migrations counts it once.
-  ASSERT_TRUE(deserializeDatabase(v1, "copy.db", again, error)) << error;
-  migrated.merge(again);
-  EXPECT_EQ(migrated.games(), 12u);
-  EXPECT_EQ(moveCounts(migrated), moveCounts(a));
-  // Damage in a version-1 file is still found.
-  EXPECT_FALSE(deserializeDatabase(v1.substr(0, v1.size() - 3), "old.db", migrated, error));
-  EXPECT_NE(error.find("old.db: "), std::string::npos) << error;
-}
-
-// A database folder made for the tests the way the committed one is made (tests/data/book_fixture.db:
+// A database folder made for the tests the way the committed one was made (tests/data/book_fixture.db:
 // `bookgen games --db F --iterations 200 --nodes 100000 --games 8 --seed 51`, `bookgen migrate F`,
 // then `bookgen run --db F --iterations 300 --nodes 100000 --fresh` to 60 and 90 positions, seeds 52
 // and 53): current format, every run recorded with its engine and settings, the run counts adding
-// up to the games, and a search-valued book from the empty board. The committed book/book.db is a
-// folder of segments in the current version (their headers only: the test does not grow with it).
+// up to the games, and a search-valued book from the empty board. `bookgen games`, the self-play
+// generator, has since been removed; its games stay in the fixture as they stay in the committed
+// database, whose leaves still pool them. The committed book/book.db is a folder of segments in
+// the current version (their headers only: the test does not grow with it).
 namespace {
 const std::string kFixture = std::string(YAVALATH_SOURCE_DIR) + "/tests/data/book_fixture.db";
 GrowOptions fixtureGrowth() {
@@ -314,10 +277,8 @@ GrowOptions fixtureGrowth() {
 TEST(BookDatabase, TheCommittedDatabaseLoads) {
   Database db;
   std::string error;
-  uint32_t version = 0;
   std::vector<SegmentRead> segments;
-  ASSERT_TRUE(loadDatabase(kFixture, db, error, &version, &segments)) << error;
-  EXPECT_EQ(version, kDatabaseVersion);
+  ASSERT_TRUE(loadDatabase(kFixture, db, error, &segments)) << error;
   EXPECT_EQ(segments.size(), 3u);
   ASSERT_GE(db.runs().size(), 1u);
   uint64_t games = 0;
@@ -370,8 +331,8 @@ TEST(BookFiles, ASecondWriterIsRefusedUntilTheFirstIsGone) {
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   EXPECT_TRUE(std::ifstream(FileLock::lockPath(db)).good()) << "the dead writer's lock file stays";
   EXPECT_TRUE(first.acquire(db, error)) << error;
-  // The generator refuses to start on a database another process holds.
-  const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bookgen games --db " + db + " --games 1 2>&1";
+  // A writer refuses to start on a database another process holds.
+  const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + db + " --positions 1 2>&1";
   const CommandRun refused = runCommand(cmd);
   EXPECT_NE(refused.status, 0);
   EXPECT_NE(refused.out.find("is being written by another process"), std::string::npos) << refused.out;
@@ -433,122 +394,16 @@ TEST(BookFiles, NeverWritesThroughALinkOrOverANonRegularFile) {
   rmdir(dir.c_str());
 }
 
-TEST(BookGenerator, StopsCheckpointsAndResumes) {
-  const std::string path = scratchPath("resume.db");
-  std::remove(path.c_str());
-  SelfPlayOptions play;
-  play.randomFraction = 0;  // every game counts at the root
-  GeneratorOptions run;
-  run.store = std::make_shared<DatabaseStore>(path);
-  run.checkpointEvery = 5;
-  run.progressSeconds = 1000;
-  std::ostringstream log;
+// A writer refuses a damaged database and leaves it as it was: it never writes on top of it.
+TEST(BookFiles, AWriterRefusesADamagedDatabase) {
+  const std::string path = scratchPath("damaged-file.db");
   std::string error;
-
-  // First run: interrupted (as by Ctrl-C) once the engine has been asked 300 times.
-  std::atomic<int> calls{0};
-  std::atomic<bool> stop{false};
-  Database first;
-  Generator interrupted(first, play, run, [&] {
-    struct Stopping : TacticalEngine {
-      Stopping(std::atomic<int>* c, std::atomic<bool>* s) : TacticalEngine(c), stop(s), calls(c) {}
-      DeepVerdict choose(const Board& b, uint64_t seed) override {
-        if (*calls >= 300) stop->store(true);
-        return TacticalEngine::choose(b, seed);
-      }
-      std::atomic<bool>* stop;
-      std::atomic<int>* calls;
-    };
-    return std::make_unique<Stopping>(&calls, &stop);
-  });
-  ASSERT_TRUE(interrupted.run(stop, log, error)) << error;
-  ASSERT_TRUE(stop.load());
-  const uint64_t played = first.games();
-  EXPECT_GT(played, 0u);
-  EXPECT_EQ(interrupted.gamesThisRun(), played);
-
-  Database saved;
-  ASSERT_TRUE(loadDatabase(path, saved, error)) << error;
-  EXPECT_EQ(saved.games(), played);
-  EXPECT_EQ(serializeDatabase(saved), serializeDatabase(first));
-
-  // Resume to a target of played + 7 games: exactly 7 more, the old statistics kept.
-  std::atomic<bool> noStop{false};
-  run.targetGames = played + 7;
-  run.threads = 2;
-  Generator resumed(saved, play, run, [] { return std::make_unique<TacticalEngine>(); });
-  ASSERT_TRUE(resumed.run(noStop, log, error)) << error;
-  EXPECT_EQ(resumed.gamesThisRun(), 7u);
-  Database after;
-  ASSERT_TRUE(loadDatabase(path, after, error)) << error;
-  EXPECT_EQ(after.games(), played + 7);
-  const Canonical root = canonicalize(Board());
-  EXPECT_EQ(after.find(root.key)->games(), played + 7);
-  for (const auto& [key, stats] : first.map()) {
-    const PositionStats* s = after.find(key);
-    ASSERT_NE(s, nullptr);
-    EXPECT_GE(s->games(), stats.games());
-  }
-  EXPECT_NE(log.str().find("games/h"), std::string::npos);
-  std::remove(path.c_str());
-  std::remove(FileLock::lockPath(path).c_str());
-}
-
-// The real generator binary: SIGINT saves and exits cleanly, a second run resumes.
-TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
-  const std::string bin = std::string(YAVALATH_BIN_DIR) + "/bookgen";
-  const std::string path = scratchPath("sigint.db"), log = scratchPath("sigint.log");
-  std::remove(path.c_str());
-  std::remove(log.c_str());
-  const pid_t child = fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    if (!freopen(log.c_str(), "w", stderr)) _exit(126);
-    execl(bin.c_str(), bin.c_str(), "games", "--db", path.c_str(), "--iterations", "300", "--progress", "0.1", "--nodes",
-          "100000", (char*)nullptr);
-    _exit(127);
-  }
-  // Stopped once a progress line counts a finished game ("games 12 (+12 this run)", not "(+0 ").
-  auto aGameIsDone = [&] {
-    const std::string text = readFile(log);
-    for (size_t at = text.find("(+"); at != std::string::npos; at = text.find("(+", at + 1))
-      if (at + 2 < text.size() && text[at + 2] >= '1' && text[at + 2] <= '9') return true;
-    return false;
-  };
-  EXPECT_TRUE(waitFor(aGameIsDone)) << readFile(log);
-  kill(child, SIGINT);
-  int status = 0;
-  ASSERT_EQ(waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 130);  // stopped by a signal, as a shell reports Ctrl-C; every game saved
-  Database db;
-  std::string error;
-  ASSERT_TRUE(loadDatabase(path, db, error)) << error;
-  const uint64_t played = db.games();
-  EXPECT_GT(played, 0u);
-
-  const std::string cmd = bin + " games --db " + path + " --iterations 300 --nodes 100000 --games " +
-                          std::to_string(played + 3) + " 2>/dev/null";
-  ASSERT_EQ(std::system(cmd.c_str()), 0);
-  ASSERT_TRUE(loadDatabase(path, db, error)) << error;
-  EXPECT_EQ(db.games(), played + 3);
-  // Two runs, each recorded with its own seed, its settings, the engine and the date.
-  ASSERT_EQ(db.runs().size(), 2u);
-  EXPECT_EQ(db.runs()[0].games, played);
-  EXPECT_EQ(db.runs()[1].games, 3u);
-  EXPECT_NE(db.runs()[0].id, db.runs()[1].id);
-  EXPECT_NE(db.runs()[0].seed, db.runs()[1].seed);
-  for (const RunInfo& r : db.runs()) {
-    EXPECT_EQ(r.engine, kBookEngineVersion);
-    EXPECT_NE(r.parameters.find("iterations=300"), std::string::npos) << r.parameters;
-    EXPECT_GT(r.startedUnix, 1700000000);
-  }
-
-  // A damaged database is refused, not overwritten.
+  ASSERT_TRUE(saveDatabase(path, sampleDatabase(3), error)) << error;
   const std::string half = readFile(path).substr(0, readFile(path).size() / 2);
   std::ofstream(path, std::ios::binary | std::ios::trunc) << half;
-  const std::string damaged = bin + " games --db " + path + " --games 1 2>/dev/null";
-  EXPECT_NE(std::system(damaged.c_str()), 0);
+  const CommandRun run = runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + path + " --positions 1 2>&1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_NE(run.out.find("refusing to write on top of it"), std::string::npos) << run.out;
   EXPECT_EQ(readFile(path), half);
   std::remove(path.c_str());
   std::remove(FileLock::lockPath(path).c_str());
@@ -557,18 +412,15 @@ TEST(BookGenerator, BinaryStopsOnSigintAndResumes) {
 // bookpack --empty writes a valid empty book (what ships while no book has passed its match);
 // without it the same database packs into a header whose literal is not empty.
 TEST(BookPacker, EmptyFlagWritesAnEmptyBook) {
-  const std::string bin = std::string(YAVALATH_BIN_DIR);
-  const std::string db = scratchPath("pack.db"), full = scratchPath("full.h"), empty = scratchPath("empty.h");
-  std::remove(db.c_str());
-  ASSERT_EQ(std::system((bin + "/bookgen games --db " + db + " --iterations 200 --nodes 100000 --games 30 2>/dev/null").c_str()), 0);
-  ASSERT_EQ(std::system((bin + "/bookpack --source games --db " + db + " --min-games 1 --threshold 0 --margin 0 --out " + full + " 2>/dev/null").c_str()), 0);
-  ASSERT_EQ(std::system((bin + "/bookpack --source games --db " + db + " --empty --out " + empty + " 2>/dev/null").c_str()), 0);
+  const std::string pack = std::string(YAVALATH_BIN_DIR) + "/bookpack --db " + kFixture + " --book-iterations 300 --fresh";
+  const std::string full = scratchPath("full.h"), empty = scratchPath("empty.h");
+  ASSERT_EQ(std::system((pack + " --out " + full + " 2>/dev/null").c_str()), 0);
+  ASSERT_EQ(std::system((pack + " --empty --out " + empty + " 2>/dev/null").c_str()), 0);
   EXPECT_EQ(readFile(full).find("kEmbeddedBook = \"\""), std::string::npos) << readFile(full);
   const std::string header = readFile(empty);
   EXPECT_NE(header.find("kEmbeddedBook = \"\";"), std::string::npos) << header;
   EXPECT_NE(header.find("no book shipped"), std::string::npos) << header;
-  for (const std::string& path : {db, full, empty}) std::remove(path.c_str());
-  std::remove(FileLock::lockPath(db).c_str());
+  for (const std::string& path : {full, empty}) std::remove(path.c_str());
 }
 
 TEST(BookDatabase, DroppingARunLeavesOutItsGamesAndKeepsTheOthers) {
@@ -640,8 +492,8 @@ TEST(BookGenerator, PositionalCommandsTellOptionsFromFiles) {
   std::remove(path.c_str());
 }
 
-// A growth run's deep-search verdicts belong to it: the file keeps the run (version 4), merging
-// re-indexes it, and drop-run leaves them out with its games; verdicts of older files (no run) stay.
+// A growth run's deep-search verdicts belong to it: the file keeps the run, merging re-indexes it,
+// and drop-run leaves them out with its games; verdicts that name no run stay.
 // `bookgen stats` opens with the totals and ends with one line on the runs; the runs' kinds and
 // every run come only with --runs, after the summary (issue 87: 54 lines of kinds came first).
 TEST(BookGenerator, StatsPrintsItsSummaryFirstAndTheRunsOnRequest) {
@@ -711,12 +563,15 @@ TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {
   EXPECT_EQ(merged.verdict("engine/1it", oneStone), nullptr);
   EXPECT_EQ(merged.verdict("other/1it", empty), nullptr);
 
-  // A version-3 file has no runs in its verdicts: they stay whatever run is dropped.
+  // A verdict that names no run (the committed database holds such, from before the file recorded
+  // runs in verdicts) survives the file and stays whatever run is dropped.
   Database old;
-  ASSERT_TRUE(deserializeDatabase(serializeDatabase(grown, 3), "old.db", old, error)) << error;
-  EXPECT_EQ(old.verdict("engine/1it", oneStone)->run, kUnknownRun);
-  ASSERT_TRUE(old.dropRun(0xBAD));
-  EXPECT_NE(old.verdict("engine/1it", oneStone), nullptr);
+  old.addRun(bad);
+  old.setVerdict("engine/1it", oneStone, verdictAt(cellAt(3, 3)));
+  ASSERT_TRUE(deserializeDatabase(serializeDatabase(old), "old.db", read, error)) << error;
+  EXPECT_EQ(read.verdict("engine/1it", oneStone)->run, kUnknownRun);
+  ASSERT_TRUE(read.dropRun(0xBAD));
+  EXPECT_NE(read.verdict("engine/1it", oneStone), nullptr);
 
   // A verdict naming a run the file does not have is damage.
   Database noRuns;
@@ -728,11 +583,6 @@ TEST(BookDatabase, DroppingARunLeavesOutItsVerdicts) {
   EXPECT_NE(error.find("invalid verdict record"), std::string::npos) << error;
 }
 
-// Versions 5 and 6 write verdict moves compactly (cells implied when they are every legal move, a
-// proof's own value left out; version 6 also an unproven value of one half, and a small value as its
-// half-points in one byte); both must read back exactly what version 4, which writes every cell and
-// value, reads back: every legal move or a subset, a steal, proofs with their own and with other
-// values, unproven values that are fractions of their visits and values that are not.
 namespace {
 
 // Verdicts of every shape a file must hold: every legal move or a subset, proofs with their own
@@ -773,46 +623,10 @@ Database randomVerdicts(uint64_t seed, int count) {
 
 }  // namespace
 
-TEST(BookDatabase, CompactVerdictsReadBackAsTheLongLayoutDoes) {
-  const Database db = randomVerdicts(505, 60);
-  std::string error;
-  const std::string v6 = serializeDatabase(db, 6), v5 = serializeDatabase(db, 5), longLayout = serializeDatabase(db, 4);
-  EXPECT_LT(v5.size(), longLayout.size() * 4 / 5);
-  EXPECT_LT(v6.size(), v5.size() * 9 / 10);
-  Database fromV6, fromV5, fromLong;
-  uint32_t version = 0;
-  ASSERT_TRUE(deserializeDatabase(v6, "v6.db", fromV6, error, &version)) << error;
-  EXPECT_EQ(version, 6u);
-  ASSERT_TRUE(deserializeDatabase(v5, "v5.db", fromV5, error, &version)) << error;
-  EXPECT_EQ(version, 5u);
-  ASSERT_TRUE(deserializeDatabase(longLayout, "v4.db", fromLong, error)) << error;
-  ASSERT_EQ(fromV6.searchedPositions(), db.searchedPositions());
-  EXPECT_EQ(serializeDatabase(fromV5, 6), v6);  // version 5 converts to the same file
-  for (const auto& [key, stored] : db.verdicts().at("engine/1it")) {
-    const DeepVerdict* a = fromV6.verdict("engine/1it", key);
-    const DeepVerdict* b = fromLong.verdict("engine/1it", key);
-    ASSERT_TRUE(a && b);
-    EXPECT_EQ(a->best, stored.best);
-    ASSERT_EQ(a->moves.size(), stored.moves.size());
-    ASSERT_EQ(b->moves.size(), stored.moves.size());
-    for (size_t j = 0; j < a->moves.size(); ++j) {
-      const DeepMove* original = stored.find(a->moves[j].move);
-      ASSERT_NE(original, nullptr);
-      EXPECT_EQ(a->moves[j].move, b->moves[j].move);
-      EXPECT_EQ(a->moves[j].proof, original->proof);
-      EXPECT_EQ(a->moves[j].visits, original->visits);
-      EXPECT_EQ(a->moves[j].value, b->moves[j].value);  // the same u16, whichever layout
-      EXPECT_NEAR(a->moves[j].value, original->value, 1e-5);
-    }
-  }
-  EXPECT_EQ(serializeDatabase(fromV6, 6), v6);
-  EXPECT_EQ(serializeDatabase(fromLong, 6), v6);
-}
-
 // Version 7 range-codes the verdicts and rounds what the book cannot tell apart: visits to within
 // 1/32 (exact below 32), the value of a move with fewer than kFineValueVisits visits to 1/255,
 // a proven move's value to the proof's. Everything else is kept, and writing what was read gives
-// the same file, from version 7 or from version 6.
+// the same file.
 TEST(BookDatabase, RangeCodedVerdictsKeepWhatTheBookUses) {
   Database db = randomVerdicts(606, 80);
   RunInfo run;
@@ -827,9 +641,7 @@ TEST(BookDatabase, RangeCodedVerdictsKeepWhatTheBookUses) {
   const std::string v7 = serializeDatabase(db);
   std::string error;
   Database back;
-  uint32_t version = 0;
-  ASSERT_TRUE(deserializeDatabase(v7, "v7.db", back, error, &version)) << error;
-  EXPECT_EQ(version, 7u);
+  ASSERT_TRUE(deserializeDatabase(v7, "v7.db", back, error)) << error;
   ASSERT_EQ(back.searchedPositions(), db.searchedPositions());
   for (const auto& [key, stored] : db.verdicts().at("engine/1it")) {
     const DeepVerdict* read = back.verdict("engine/1it", key);
@@ -855,9 +667,6 @@ TEST(BookDatabase, RangeCodedVerdictsKeepWhatTheBookUses) {
     }
   }
   EXPECT_EQ(serializeDatabase(back), v7);
-  Database fromV6;
-  ASSERT_TRUE(deserializeDatabase(serializeDatabase(db, 6), "v6.db", fromV6, error)) << error;
-  EXPECT_EQ(serializeDatabase(fromV6), v7);
 }
 
 // Every prefix of a version-7 file is rejected as truncated, and every flipped bit is rejected
@@ -1158,7 +967,7 @@ TEST(BookDatabaseFolder, ADamagedSegmentIsRefusedAndTheOthersStayReadable) {
     EXPECT_NE(error.find(" at byte "), std::string::npos) << error;
     EXPECT_EQ(db.games(), 0u);
     std::vector<SegmentRead> read;
-    ASSERT_TRUE(loadDatabase(folder, db, error, nullptr, &read, true)) << error;
+    ASSERT_TRUE(loadDatabase(folder, db, error, &read, true)) << error;
     EXPECT_EQ(serializeDatabase(db), serializeDatabase(first));
     ASSERT_EQ(read.size(), 2u);
     EXPECT_TRUE(read[0].error.empty());
@@ -1171,7 +980,7 @@ TEST(BookDatabaseFolder, ADamagedSegmentIsRefusedAndTheOthersStayReadable) {
   EXPECT_NE(stats.out.find("REFUSED (left out of everything below): " + b + ": unsupported version"), std::string::npos)
       << stats.out;
   // A writer refuses to start on top of it.
-  const CommandRun run = runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen games --db " + folder + " --games 1 2>&1");
+  const CommandRun run = runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + folder + " --positions 1 2>&1");
   EXPECT_EQ(run.status, 1) << run.out;
   EXPECT_NE(run.out.find("refusing to write on top of it"), std::string::npos) << run.out;
   EXPECT_EQ(segmentsOf(folder).size(), 2u);

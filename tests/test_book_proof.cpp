@@ -26,7 +26,7 @@
 #include "tools/proof/proof_state.h"
 #include "tools/proof/prove.h"
 #include "tools/proof/proof_search.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
 namespace yav::proof {
 namespace {

@@ -8,7 +8,7 @@
 #include "ponder.h"
 #include "search.h"
 #include "tests/random_positions.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 #include "tests/reference_solver.h"
 #include "tests/test_util.h"
 

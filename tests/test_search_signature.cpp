@@ -1,4 +1,4 @@
-// The search signature (tools/search_signature.h): what the bot's search computes at fixed
+// The search signature (tools/common/search_signature.h): what the bot's search computes at fixed
 // iterations on the bench positions, as one number. Reproducibility tests compare a build with
 // itself; this compares it with the committed value, so an unintended change to the search fails
 // here. A commit that changes the search on purpose updates kCommitted and says why.
@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "tools/search_signature.h"
+#include "tools/common/search_signature.h"
 
 namespace yav {
 namespace {

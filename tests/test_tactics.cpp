@@ -18,7 +18,7 @@
 #include "tests/test_util.h"
 #include "tools/book/db_folder.h"
 #include "tools/book/grow.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 namespace {
 

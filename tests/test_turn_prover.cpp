@@ -9,7 +9,7 @@
 #include "tests/random_positions.h"
 #include "tests/reference_solver.h"
 #include "tools/proof/proof_search.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 #include "turn_prover.h"
 
 namespace yav {

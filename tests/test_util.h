@@ -19,7 +19,7 @@
 
 #include "bitboard.h"
 #include "board.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
 namespace yav {
 

@@ -4,7 +4,7 @@
 // root budget) and MCTS iterations/s of the bot's search (or another configuration: --config) on
 // the bench positions (tests/data/bench_*.txt).
 // Ends with one machine-readable line: RESULT random_pps=<n> smart_pps=<n> canon_ns=<n> ... mcts_ips_1=<n> ...
-// --signature prints the search signature (tools/search_signature.h) alone, and nothing else.
+// --signature prints the search signature (tools/common/search_signature.h) alone, and nothing else.
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -24,11 +24,11 @@
 #include "rng.h"
 #include "search.h"
 #include "symmetry.h"
-#include "tools/cli.h"
-#include "tools/progress.h"
-#include "tools/search_config.h"
-#include "tools/search_signature.h"
-#include "tools/tactics_suite.h"
+#include "tools/common/cli.h"
+#include "tools/common/progress.h"
+#include "tools/common/search_config.h"
+#include "tools/common/search_signature.h"
+#include "tools/common/tactics_suite.h"
 
 using namespace yav;
 
@@ -170,7 +170,7 @@ SolverStats timeForcing(uint64_t seed) {
   });
 }
 
-// Endgame solver: the positions of a tactical suite (tools/tactics_suite.h) with 21-28 empty
+// Endgame solver: the positions of a tactical suite (tools/common/tactics_suite.h) with 21-28 empty
 // cells, each before and after the suite's move, at most 100,000 nodes each (its root budget in
 // the search); `solved` counts exact values found. Positions of real games: random quiet ones of
 // this size are nearly all dead cells, solved by any move order.

@@ -3,7 +3,7 @@
 // seats swapped. Progress on stderr; the score of A at the end (Ctrl-C: of the games finished).
 //
 //   build/bin/search_match --games 200 --time-ms 50 --a 'c=0.5' --b 'plain' [--jobs 2]
-// Config keys: tools/search_config.h (and search_match --help).
+// Config keys: tools/common/search_config.h (and search_match --help).
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -17,10 +17,10 @@
 #include "clock.h"
 #include "search.h"
 #include "tools/arena/stats.h"
-#include "tools/cli.h"
-#include "tools/progress.h"
-#include "tools/search_config.h"
-#include "tools/stop_signal.h"
+#include "tools/common/cli.h"
+#include "tools/common/progress.h"
+#include "tools/common/search_config.h"
+#include "tools/common/stop_signal.h"
 
 using namespace yav;
 

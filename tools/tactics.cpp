@@ -62,17 +62,17 @@
 #include "book_turn.h"
 #include "opening_book.h"
 #include "search.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 #include "tools/arena/record_file.h"
 #include "tools/arena/referee.h"
 #include "tools/arena/stats.h"
 #include "tools/book/db_folder.h"
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
-#include "tools/progress.h"
-#include "tools/search_config.h"
-#include "tools/stop_signal.h"
-#include "tools/tactics_suite.h"
+#include "tools/common/progress.h"
+#include "tools/common/search_config.h"
+#include "tools/common/stop_signal.h"
+#include "tools/common/tactics_suite.h"
 
 using namespace yav;
 

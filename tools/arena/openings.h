@@ -19,7 +19,7 @@
 #include "rng.h"
 #include "tools/arena/json.h"
 #include "tools/arena/referee.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 namespace yav::arena {
 

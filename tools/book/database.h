@@ -1,6 +1,9 @@
-// The opening-book database: statistics per (canonical position, move) gathered by self-play, kept
-// per run so that databases can be merged without counting a game twice, and proven results.
-// The file that holds it is in db_file.h (format in docs/book.md).
+// The opening-book database: the deep searches' verdicts per engine key (what the search-valued
+// book is made of, graph.h), proofs per (canonical position, move), and game statistics per
+// (canonical position, move), kept per run so that databases merge without counting a game twice.
+// The games are those of the self-play generator the book had before (`bookgen games`, since
+// removed): the committed database holds some, and the book's leaves still pool them with
+// the search values. The file that holds it is in db_file.h (format in docs/book.md).
 #pragma once
 
 #include <algorithm>
@@ -49,16 +52,16 @@ struct MoveStats {
   }
 };
 
-// One invocation of the generator (or the games of a migrated version-1 file). A run has a
-// single writer (the database lock) and only grows, so of two copies of the same run the one with
-// more games contains the other: that is what makes merging exact.
+// One invocation of a writer (bookgen run, prove, audit; the games' generator before). A run has
+// a single writer (the database lock) and only grows, so of two copies of the same run the one
+// with more games contains the other: that is what makes merging exact.
 struct RunInfo {
   uint64_t id = 0;         // random, distinct per run
   uint64_t games = 0;      // games this run added
   uint64_t seed = 0;       // the run's base seed (each game mixes it with its number)
   int64_t startedUnix = 0; // wall-clock start, seconds since 1970
   std::string engine;      // engine version string
-  std::string parameters;  // the generator's settings, "iterations=5000 time-ms=0 ..."
+  std::string parameters;  // the writer's settings, "grow iterations=200000 threads=2 ..."
 };
 
 // A 64-bit value that differs between runs: clock, pid-like address entropy and random_device.
@@ -103,7 +106,9 @@ struct DeepMove {
   Proof proof = Proof::Unknown;
   uint32_t visits = 0;  // the search's visits of the move: how far its value can be trusted (0: unknown)
 };
-constexpr uint32_t kUnknownRun = UINT32_MAX;  // a verdict read from a file before version 4
+// A verdict that names no run: made before the file recorded runs in verdicts (the committed
+// database holds such verdicts, migrated from its older files), or stored outside a run (tests).
+constexpr uint32_t kUnknownRun = UINT32_MAX;
 struct DeepVerdict {
   Cell best = kNoCell;
   uint32_t run = kUnknownRun;  // index of the run whose search made it (drop-run leaves it out)
@@ -133,7 +138,9 @@ inline Board boardOf(const PositionKey& k) {
 }
 
 // One played move: the position before it, the move, and the engine's proofs for moves of that
-// position (actual orientation, from the mover's view).
+// position (actual orientation, from the mover's view). Games enter a database only through
+// addGame, and since the generator was removed only the tests play them (to build databases with
+// game statistics: merging, dropping a run, files).
 struct PlyRecord {
   Board before;
   Cell move = kNoCell;
@@ -163,7 +170,7 @@ class Database {
     runs_.push_back(run);
     return uint32_t(runs_.size() - 1);
   }
-  // Starts the run that addGame counts into (a fresh id when `run.id` is 0).
+  // Starts the run that addGame and setVerdict count into (a fresh id when `run.id` is 0).
   uint32_t beginRun(RunInfo run) {
     if (run.id == 0) run.id = freshRandom64();
     run.games = 0;
@@ -289,9 +296,9 @@ class Database {
   }
 
   // Leaves out a run's games and deep-search verdicts (e.g. a broken engine's): its counts leave
-  // every move, its verdicts the cache, and the run the table. Proofs in the game statistics stay:
-  // they are facts, whoever found them. Verdicts read from files before version 4 have no run and
-  // stay. False when no run has that id.
+  // every move, its verdicts the database, and the run the table. Proofs in the game statistics
+  // stay: they are facts, whoever found them. Verdicts that name no run (kUnknownRun) stay. False
+  // when no run has that id.
   bool dropRun(uint64_t id) {
     auto it = std::find_if(runs_.begin(), runs_.end(), [&](const RunInfo& r) { return r.id == id; });
     if (it == runs_.end()) return false;

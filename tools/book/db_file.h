@@ -1,12 +1,10 @@
 // The book database file (format in docs/book.md, the folder of segments in docs/database.md):
-// version 7 (runs, verdicts with visits and the run that made them, range-coded), and the
-// migration of older files (version 1: its games become one legacy run; version 2: verdicts
-// without visits; version 3: verdicts without their run; version 4: a cell and a value written
-// for every verdict move; version 5: every unproven move's value in two bytes; version 6: the
-// verdicts byte by byte, unrounded). A database is one such file or a folder of them (segments,
-// each a database file of its own, read together: loadDatabase in db_folder.h). Loading checks
-// everything and rejects a damaged or truncated file with its name and the byte offset, never
-// reading it as a smaller one.
+// version 7, the runs, the positions with their games and proofs, and the verdicts with their
+// visits and the run that made them, range-coded. Only version 7 is read: every segment of the
+// committed book/book.db is in it (older versions were migrated, and their readers removed). A
+// database is one such file or a folder of them (segments, each a database file of its own, read
+// together: loadDatabase in db_folder.h). Loading checks everything and rejects a damaged or
+// truncated file with its name and the byte offset, never reading it as a smaller one.
 #pragma once
 
 #include <algorithm>
@@ -24,10 +22,8 @@
 namespace yav::book {
 
 constexpr const char* kDatabaseMagic = "YAVBOOK\n";
-// 3: verdict moves carry the search's visits; 4: a verdict its run; 5: verdict moves in cell order,
-// their cells implied when they are every legal move, a proof's value implied by the proof; 6: an
-// unproven move's value of one half implied, a small one written as its half-points; 7: the
-// verdicts range-coded, values and visits rounded (dbfile::codeVerdictBody).
+// 7: the verdicts range-coded, values and visits rounded (dbfile::codeVerdictBody). Versions 1 to
+// 6 are history (docs/book.md): no file of them is left to read.
 constexpr uint32_t kDatabaseVersion = 7;
 // Proofs are written as their enum values (0 unknown, 1 win, 2 loss).
 static_assert(int(Proof::Unknown) == 0 && int(Proof::Win) == 1 && int(Proof::Loss) == 2, "file format");
@@ -45,8 +41,7 @@ inline void putString(std::string& out, const std::string& s) {
   putVarint(out, s.size());
   out += s;
 }
-// A position record's fixed part (stones, flags, move count) and a move record's first byte,
-// shared by both file versions.
+// A position record's fixed part (stones, flags, move count) and a move record's first byte.
 inline void putPositionHead(std::string& out, const PositionKey& key, const PositionStats& s) {
   put(out, key.mine, 8);
   put(out, key.theirs, 8);
@@ -91,55 +86,13 @@ struct Reader {
 
 // A value as the file holds it: 0..65535 for 0..1.
 inline uint64_t storedValue(float value) { return uint64_t(std::clamp(value, 0.0f, 1.0f) * 65535.0f + 0.5f); }
-// The stored value a proof implies (provenValue), or -1 for an unproven move, which has its own.
-inline int64_t impliedValue(Proof p) { return p == Proof::Unknown ? -1 : int64_t(storedValue(provenValue(p))); }
 inline Bitboard verdictCells(const DeepVerdict& v) {
   Bitboard cells = 0;
   for (const DeepMove& m : v.moves) cells |= bit(m.move);
   return cells;
 }
 
-// Versions 5 and 6: the verdict moves, which hold most of the file (about 54 per verdict), in cell
-// order (the order Database::setVerdict keeps them in); their cells as a u64 mask only when they
-// are not every legal move; then per move one varint of visits << 3 | code (MoveCode: the proof,
-// and how the value is written) and the value's bytes, if any. Every code gives back the same u16
-// value, so a file of either version reads back identically.
-enum class MoveCode : uint8_t {
-  UnprovenHalf = 0,        // unproven, value one half (version 6)
-  UnprovenStored = 1,      // unproven, a u16 value follows
-  WinImplied = 2,          // proven win, value 1
-  WinStored = 3,           // proven win, a u16 value follows
-  LossImplied = 4,         // proven loss, value 0
-  LossStored = 5,          // proven loss, a u16 value follows
-  UnprovenHalfPoints = 6,  // unproven, one byte h follows: the value is h / (2 visits) (version 6)
-};
-// The stored value of h half-points over `visits` playouts (visits > 0, h <= 2 visits): a search's
-// unproven value is exactly such a fraction, and small ones take one byte instead of two.
-inline uint64_t halfPointsValue(uint64_t h, uint64_t visits) { return storedValue(float(double(h) / (2.0 * double(visits)))); }
-
-inline void putCompactVerdictMoves(std::string& out, const PositionKey& key, const DeepVerdict& v, uint32_t version) {
-  assert(std::is_sorted(v.moves.begin(), v.moves.end(), [](const DeepMove& a, const DeepMove& b) { return a.move < b.move; }));
-  const Bitboard cells = verdictCells(v);
-  if (cells != boardOf(key).legalMoves()) put(out, cells, 8);
-  for (const DeepMove& m : v.moves) {
-    const uint64_t value = storedValue(m.value);
-    const uint64_t visits = m.visits;
-    const bool unproven = m.proof == Proof::Unknown;
-    const uint64_t h = visits ? uint64_t(std::llround(double(m.value) * 2.0 * double(visits))) : 0;
-    MoveCode code = MoveCode(uint64_t(m.proof) << 1 | uint64_t(int64_t(value) != impliedValue(m.proof)));
-    if (version >= 6 && unproven && value == storedValue(0.5f)) {
-      code = MoveCode::UnprovenHalf;
-    } else if (version >= 6 && unproven && visits && h <= 255 && h <= 2 * visits &&
-               halfPointsValue(h, visits) == value) {
-      code = MoveCode::UnprovenHalfPoints;
-    }
-    putVarint(out, visits << 3 | uint64_t(code));
-    if (code == MoveCode::UnprovenHalfPoints) put(out, h, 1);
-    if (code == MoveCode::UnprovenStored || code == MoveCode::WinStored || code == MoveCode::LossStored) put(out, value, 2);
-  }
-}
-
-enum class MovesRead { Ok, Truncated, Invalid };
+enum class MovesRead { Ok, Invalid };
 
 // Version 7: the verdicts of one engine key are one range-coded stream (tools/book/range_encoder.h),
 // in key order, every field in a context of its own. Values and visits are rounded to what the
@@ -284,16 +237,15 @@ inline std::string rangeCodedVerdicts(const std::vector<const VerdictMap::value_
 
 }  // namespace dbfile
 
-// The file image in the current version; `version` 2 (verdicts without visits) serves the tests of
-// the migration.
-inline std::string serializeDatabase(const Database& db, uint32_t version = kDatabaseVersion) {
+// The file image (version 7).
+inline std::string serializeDatabase(const Database& db) {
   using namespace dbfile;
   std::vector<const Database::Map::value_type*> order;
   order.reserve(db.map().size());
   for (const auto& e : db.map()) order.push_back(&e);
   std::sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->first < b->first; });
   std::string out(kDatabaseMagic, 8);
-  put(out, version, 4);
+  put(out, kDatabaseVersion, 4);
   putVarint(out, db.runs().size());
   for (const RunInfo& r : db.runs()) {
     put(out, r.id, 8);
@@ -323,27 +275,7 @@ inline std::string serializeDatabase(const Database& db, uint32_t version = kDat
     for (const auto& e : entries) sorted.push_back(&e);
     std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->first < b->first; });
     putVarint(out, sorted.size());
-    if (version >= 7) {
-      putString(out, rangeCodedVerdicts(sorted));
-      continue;
-    }
-    for (const auto* e : sorted) {
-      put(out, e->first.mine, 8);
-      put(out, e->first.theirs, 8);
-      put(out, e->first.stealAvailable, 1);
-      put(out, uint64_t(e->second.best), 1);
-      put(out, e->second.moves.size(), 1);
-      if (version >= 4) putVarint(out, e->second.run == kUnknownRun ? 0 : uint64_t(e->second.run) + 1);
-      if (version >= 5) {
-        putCompactVerdictMoves(out, e->first, e->second, version);
-        continue;
-      }
-      for (const DeepMove& m : e->second.moves) {
-        put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
-        put(out, storedValue(m.value), 2);
-        if (version >= 3) putVarint(out, m.visits);
-      }
-    }
+    putString(out, rangeCodedVerdicts(sorted));
   }
   put(out, fnv1a(out, out.size()), 8);
   return out;
@@ -357,8 +289,7 @@ struct Parser {
   const std::string& name;
   Database& db;
   std::string& error;
-  uint64_t version = 0;
-  uint64_t runCount = 1;
+  uint64_t runCount = 0;
 
   // Stones that overlap or lie off the board: every reader of a key rejects them.
   static bool badStones(const PositionKey& key) {
@@ -369,19 +300,6 @@ struct Parser {
     error = name + ": " + what + " at byte " + std::to_string(at);
     db = Database();
     return false;
-  }
-
-  // Version 1: a game count; its games become one run, with an id that is the same for every copy
-  // of the file (so that two copies of one old file merge as one run).
-  bool legacyHeader() {
-    uint64_t games = 0;
-    if (!in.get(games, 8)) return fail("file truncated in the header", in.pos);
-    RunInfo run;
-    run.id = fnv1a(in.bytes, in.bytes.size()) | 1;
-    run.games = games;
-    run.engine = "legacy (version-1 file)";
-    db.addRun(run);
-    return true;
   }
 
   bool runTable() {
@@ -401,18 +319,17 @@ struct Parser {
     return true;
   }
 
-  // A move's statistics: version 1 holds one (games, halfPoints) pair, later versions one per run.
+  // A move's statistics: one (run, games, halfPoints) entry per run that played it.
   bool moveEntries(MoveStats& m, const std::string& where, size_t moveStart) {
-    const bool legacy = version == 1;
-    uint64_t entries = 1;
-    if (!legacy && !in.varint(entries)) return fail("file truncated" + where, in.pos);
+    uint64_t entries = 0;
+    if (!in.varint(entries)) return fail("file truncated" + where, in.pos);
     for (uint64_t k = 0; k < entries; ++k) {
       uint64_t run = 0, g = 0, half = 0;
-      if ((!legacy && !in.varint(run)) || !in.varint(g) || !in.varint(half)) return fail("file truncated" + where, in.pos);
+      if (!in.varint(run) || !in.varint(g) || !in.varint(half)) return fail("file truncated" + where, in.pos);
       if (run >= runCount || g > UINT32_MAX || half > 2 * g || uint64_t(m.games) + g > UINT32_MAX ||
           std::any_of(m.runs.begin(), m.runs.end(), [&](const RunCount& r) { return r.run == run; }))
         return fail("invalid move record" + where, moveStart);
-      if (g > 0 || !legacy) m.add(uint32_t(run), uint32_t(g), uint32_t(half));
+      m.add(uint32_t(run), uint32_t(g), uint32_t(half));
     }
     return true;
   }
@@ -448,8 +365,7 @@ struct Parser {
     return true;
   }
 
-  // Version 2 and later: the deep-search verdicts per engine key; version 3 adds each move's visits,
-  // version 4 the run that made the verdict (index + 1, 0 when unknown).
+  // The deep-search verdicts, per engine key.
   bool verdicts() {
     uint64_t engines = 0;
     if (!in.varint(engines, 28)) return fail("file truncated in the verdicts", in.pos);
@@ -457,36 +373,13 @@ struct Parser {
       std::string engine;
       uint64_t n = 0;
       if (!in.string(engine) || !in.varint(n, 35)) return fail("file truncated in the verdicts", in.pos);
-      if (version >= 7) {
-        if (!rangeCodedVerdicts(engine, n)) return false;
-        continue;
-      }
-      for (uint64_t i = 0; i < n; ++i) {
-        const size_t start = in.pos;
-        const std::string where = " (verdict " + std::to_string(i) + " of " + std::to_string(n) + ", " + engine + ")";
-        uint64_t mine = 0, theirs = 0, steal = 0, best = 0, moves = 0, run = 0;
-        if (!in.get(mine, 8) || !in.get(theirs, 8) || !in.get(steal, 1) || !in.get(best, 1) || !in.get(moves, 1) ||
-            (version >= 4 && !in.varint(run, 35)))
-          return fail("file truncated" + where, in.pos);
-        const PositionKey key{mine, theirs, steal == 1};
-        if (steal > 1 || badStones(key) || canonicalize(key).key != key ||
-            moves > kCells || db.verdict(engine, key) || run > db.runs().size())
-          return fail("invalid verdict record" + where, start);
-        DeepVerdict v;
-        v.best = Cell(best);
-        v.run = run == 0 ? kUnknownRun : uint32_t(run - 1);
-        const MovesRead read = version >= 5 ? compactVerdictMoves(key, moves, v) : verdictMovesPerCell(key, moves, v);
-        if (read == MovesRead::Truncated) return fail("file truncated" + where, in.pos);
-        if (read == MovesRead::Invalid) return fail("invalid verdict record" + where, start);
-        if (!v.find(v.best)) return fail("invalid verdict record" + where, start);
-        db.setVerdict(engine, key, std::move(v));
-      }
+      if (!rangeCodedVerdicts(engine, n)) return false;
     }
     return true;
   }
 
-  // Version 7: the stream's length, then the stream (rangeCodedVerdicts). A byte named in an error
-  // is where the decoder was, within the record's few bytes.
+  // One engine key's verdicts: the stream's length, then the stream (rangeCodedVerdicts). A byte
+  // named in an error is where the decoder was, within the record's few bytes.
   bool rangeCodedVerdicts(const std::string& engine, uint64_t n) {
     uint64_t length = 0;
     if (!in.varint(length, 42)) return fail("file truncated in the verdicts", in.pos);
@@ -517,60 +410,6 @@ struct Parser {
     in.pos = end;
     return true;
   }
-  // Versions 2 to 4: per move its cell and proof (u8), its value (u16) and, from version 3, its
-  // visits.
-  MovesRead verdictMovesPerCell(const PositionKey& key, uint64_t moves, DeepVerdict& v) {
-    const Board b = boardOf(key);
-    for (uint64_t j = 0; j < moves; ++j) {
-      uint64_t cellAndProof = 0, value = 0, visits = 0;
-      if (!in.get(cellAndProof, 1) || !in.get(value, 2) || (version >= 3 && !in.varint(visits, 35))) return MovesRead::Truncated;
-      const Cell cell = Cell(cellAndProof & 63);
-      if (!b.isLegal(cell) || (cellAndProof >> 6) > 2 || visits > UINT32_MAX || v.find(cell)) return MovesRead::Invalid;
-      v.moves.push_back({cell, float(value) / 65535.0f, Proof(cellAndProof >> 6), uint32_t(visits)});
-    }
-    return MovesRead::Ok;
-  }
-
-  // Versions 5 and 6 (putCompactVerdictMoves): the cells are every legal move unless a mask says
-  // which.
-  MovesRead compactVerdictMoves(const PositionKey& key, uint64_t moves, DeepVerdict& v) {
-    const Bitboard legal = boardOf(key).legalMoves();
-    uint64_t cells = legal;
-    if (moves != uint64_t(popcount(legal)) && !in.get(cells, 8)) return MovesRead::Truncated;
-    if ((cells & ~legal) || uint64_t(popcount(cells)) != moves) return MovesRead::Invalid;
-    while (cells) {
-      const Cell cell = popLowest(cells);
-      uint64_t head = 0, value = 0;
-      if (!in.varint(head, 42)) return MovesRead::Truncated;
-      const MoveCode code = MoveCode(head & 7);
-      const uint64_t visits = head >> 3;
-      if (visits > UINT32_MAX || uint64_t(code) > uint64_t(MoveCode::UnprovenHalfPoints)) return MovesRead::Invalid;
-      const Proof proof = code == MoveCode::UnprovenHalfPoints ? Proof::Unknown : Proof(uint64_t(code) >> 1);
-      switch (code) {
-        case MoveCode::UnprovenHalf:
-          if (version < 6) return MovesRead::Invalid;  // version 5: an unproven move needs its value
-          value = storedValue(0.5f);
-          break;
-        case MoveCode::UnprovenHalfPoints: {
-          uint64_t h = 0;
-          if (!in.get(h, 1)) return MovesRead::Truncated;
-          if (version < 6 || visits == 0 || h > 2 * visits) return MovesRead::Invalid;
-          value = halfPointsValue(h, visits);
-          break;
-        }
-        case MoveCode::WinImplied:
-        case MoveCode::LossImplied:
-          value = uint64_t(impliedValue(proof));
-          break;
-        default:  // a stored value, never the one the code would imply
-          if (!in.get(value, 2)) return MovesRead::Truncated;
-          if (int64_t(value) == impliedValue(proof)) return MovesRead::Invalid;
-      }
-      v.moves.push_back({cell, float(value) / 65535.0f, proof, uint32_t(visits)});
-    }
-    return MovesRead::Ok;
-  }
-
   bool checksum() {
     const size_t end = in.pos;
     uint64_t sum = 0;
@@ -583,27 +422,25 @@ struct Parser {
 
 }  // namespace dbfile
 
-// Parses a whole file image; `name` is used in error messages, `version` receives the file's
-// version (older ones are migrated). On error the database is left empty.
-inline bool deserializeDatabase(const std::string& bytes, const std::string& name, Database& db, std::string& error,
-                                uint32_t* version = nullptr) {
+// Parses a whole file image; `name` is used in error messages. On error the database is left
+// empty.
+inline bool deserializeDatabase(const std::string& bytes, const std::string& name, Database& db, std::string& error) {
   db = Database();
   dbfile::Parser p{{bytes, 0}, name, db, error};
   if (bytes.size() < 8 || bytes.compare(0, 8, kDatabaseMagic, 8) != 0) return p.fail("not a book database (bad magic)", 0);
   p.in.pos = 8;
-  if (!p.in.get(p.version, 4)) return p.fail("file truncated in the header", p.in.pos);
-  if (p.version < 1 || p.version > kDatabaseVersion)
-    return p.fail("unsupported version " + std::to_string(p.version) + " (this program reads 1 to " +
+  uint64_t version = 0;
+  if (!p.in.get(version, 4)) return p.fail("file truncated in the header", p.in.pos);
+  if (version != kDatabaseVersion)
+    return p.fail("unsupported version " + std::to_string(version) + " (this program reads version " +
                       std::to_string(kDatabaseVersion) + ")", 8);
-  if (version) *version = uint32_t(p.version);
-  if (p.version == 1) return p.legacyHeader() && p.positions() && p.checksum();
   return p.runTable() && p.positions() && p.verdicts() && p.checksum();
 }
 
-inline bool loadDatabaseFile(const std::string& path, Database& db, std::string& error, uint32_t* version = nullptr) {
+inline bool loadDatabaseFile(const std::string& path, Database& db, std::string& error) {
   std::string bytes;
   if (!readWholeFile(path, bytes, error)) return false;
-  return deserializeDatabase(bytes, path, db, error, version);
+  return deserializeDatabase(bytes, path, db, error);
 }
 
 // Written to a temporary file next to `path`, synced and renamed over it (never through a link).

@@ -57,39 +57,35 @@ inline bool listSegments(const std::string& folder, std::vector<std::string>& pa
   return true;
 }
 
-// One segment as loadDatabase read it: its version, size and searched positions, or why it was refused.
+// One segment as loadDatabase read it: its size and searched positions, or why it was refused.
 struct SegmentRead {
   std::string path;
-  uint32_t version = 0;
   uint64_t bytes = 0;
   size_t searched = 0;
   std::string error;  // empty when it was read
 };
 
 // Loads a database: one file, or every segment of a folder, merged in name order (a verdict in two
-// segments: the one with more proven moves, else the first one's). `version` receives the oldest version read. A damaged segment is
-// refused with its file and byte offset: the load fails, unless `skipDamaged`, which reads the
-// other segments (`bookgen stats`) and lists the refused one in `segments` with its error.
-inline bool loadDatabase(const std::string& path, Database& db, std::string& error, uint32_t* version = nullptr,
+// segments: the one with more proven moves, else the first one's). A damaged segment is refused
+// with its file and byte offset: the load fails, unless `skipDamaged`, which reads the other
+// segments (`bookgen stats`) and lists the refused one in `segments` with its error.
+inline bool loadDatabase(const std::string& path, Database& db, std::string& error,
                          std::vector<SegmentRead>* segments = nullptr, bool skipDamaged = false) {
   if (!isDatabaseFolder(path)) {
-    uint32_t v = 0;
-    if (!loadDatabaseFile(path, db, error, &v)) return false;
-    if (version) *version = v;
-    if (segments) *segments = {{path, v, uint64_t(std::filesystem::file_size(path)), db.searchedPositions(), std::string()}};
+    if (!loadDatabaseFile(path, db, error)) return false;
+    if (segments) *segments = {{path, uint64_t(std::filesystem::file_size(path)), db.searchedPositions(), std::string()}};
     return true;
   }
   db = Database();
   std::vector<std::string> paths;
   if (!listSegments(path, paths, error)) return false;
   if (segments) segments->clear();
-  uint32_t oldest = kDatabaseVersion;
   for (const std::string& file : paths) {
     SegmentRead read;
     read.path = file;
     std::string bytes;
     Database part;
-    const bool ok = readWholeFile(file, bytes, read.error) && deserializeDatabase(bytes, file, part, read.error, &read.version);
+    const bool ok = readWholeFile(file, bytes, read.error) && deserializeDatabase(bytes, file, part, read.error);
     read.bytes = bytes.size();
     read.searched = part.searchedPositions();
     if (segments) segments->push_back(read);
@@ -99,12 +95,10 @@ inline bool loadDatabase(const std::string& path, Database& db, std::string& err
       return false;
     }
     if (!ok) continue;
-    oldest = std::min(oldest, read.version);
     if (db.runs().empty() && db.searchedPositions() == 0 && db.positions() == 0) db = std::move(part);
     else db.merge(part, false);  // proofs propagated once, below
   }
   db.propagateProofs();
-  if (version) *version = oldest;
   return true;
 }
 

@@ -1,5 +1,5 @@
 // Where a writer's results go (docs/database.md). A database folder grows by appending: each writer
-// (a run, a merge, bookpack --verify) writes one new segment holding only what it adds to the
+// (bookgen run, prove, audit, merge) writes one new segment holding only what it adds to the
 // segments it loaded, rewritten whole at each checkpoint (temporary file + rename), and never
 // touches another segment. A single-file database is rewritten whole, as before folders existed.
 #pragma once
@@ -19,7 +19,7 @@
 #include "tools/book/database.h"
 #include "tools/book/db_folder.h"
 #include "tools/book/files.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 namespace yav::book {
 
@@ -134,8 +134,8 @@ class DatabaseStore {
   void name(uint64_t id) { segment_ = segmentPathIn(path_, stamp_ + "-" + cli::hexText(id) + kSegmentSuffix); }
 
   // Reads the database (every segment of a folder) and remembers it as the baseline.
-  bool load(Database& db, std::string& error, uint32_t* version = nullptr, std::vector<SegmentRead>* segments = nullptr) {
-    if (!loadDatabase(path_, db, error, version, segments)) return false;
+  bool load(Database& db, std::string& error, std::vector<SegmentRead>* segments = nullptr) {
+    if (!loadDatabase(path_, db, error, segments)) return false;
     if (segmented_) baseline_ = std::make_shared<const DatabaseBaseline>(db);
     return true;
   }

@@ -1,14 +1,14 @@
-// The project's search (src/search.h) as the book's engine, and its version string. The version
-// is recorded with every generator run and keys the verification cache, so that a stronger engine
-// re-verifies the book: change it whenever src/search.h changes how it plays.
+// The project's search (src/search.h) as the book's deep engine, and its version string. The
+// version is recorded with every run and is part of the verdicts' key (DeepLimits::key), so that
+// a stronger engine starts a new book: change it whenever src/search.h changes how it plays.
 #pragma once
 
 #include <algorithm>
-#include <memory>
 #include <string>
 
+#include "rule_moves.h"
 #include "search.h"
-#include "tools/book/selfplay.h"
+#include "tools/book/database.h"
 
 namespace yav::book {
 
@@ -26,33 +26,17 @@ inline DeepVerdict verdictOf(const SearchResult& r) {
   return v;
 }
 
-// One search per thread; its tree is reset at each new game.
-class SearchEngine : public BookEngine {
- public:
-  SearchEngine(size_t nodes, SearchLimits limits) : search_(nodes), limits_(limits) {}
-  void newGame() override { search_.reset(); }
-  DeepVerdict choose(const Board& position, uint64_t seed) override {
-    SearchLimits l = limits_;
-    l.seed = seed;
-    return verdictOf(search_.run(position, l));
-  }
-
- private:
-  Search search_;
-  SearchLimits limits_;
-};
-
 // The deep engine: one long search of a position (the bot's search with the forcing solver,
-// plus the exact endgame solver of the offline analyses). It values the book's positions, both
-// for growing the book (grow.h) and for verifying a games-based book (verify.h). This is the one
-// place to strengthen; bump kBookEngineVersion when it changes, so that cached verdicts are redone.
+// plus the exact endgame solver of the offline analyses). It values the book's positions for
+// growing the book (grow.h). This is the one place to strengthen; bump kBookEngineVersion when it
+// changes, so that the verdicts are searched again.
 // Moves in the board's orientation; values and proofs for the player to move.
 struct DeepLimits {
   double timeMs = 1000;     // per position
   uint64_t iterations = 0;  // fixed iterations instead (deterministic for a given seed)
   uint64_t seed = 1;
   size_t nodes = size_t(4) << 20;
-  // Part of the cache key: a verdict is reused only for the same engine and budget.
+  // The verdicts' key in the database: a verdict counts only for the same engine and budget.
   std::string key() const {
     return std::string(kBookEngineVersion) + "/" +
            (iterations ? std::to_string(iterations) + "it" : std::to_string(uint64_t(timeMs)) + "ms");
@@ -107,10 +91,6 @@ inline DeepVerdict canonicalVerdict(const DeepVerdict& v, const Board& canonical
     else if (m.value > seen->value) *seen = {name, m.value, m.proof, m.visits};  // equivalent moves: keep the better estimate
   }
   return out;
-}
-
-inline DeepVerdict deepEvaluate(const Board& b, const DeepLimits& limits) {
-  return DeepSearcher(limits).evaluate(b, limits.seed);
 }
 
 }  // namespace yav::book

@@ -7,7 +7,7 @@
 // - A move's estimate is, in this order: exact when proven ([1,1] won, [0,0] lost, a move that ends
 //   the game by the rules included); the complement of the child's estimate when the child is
 //   expanded; otherwise a leaf: the deep search's value, worth its visits clamped to
-//   [searchWeightMin, searchWeight] games, pooled with the self-play games of the move, +- z
+//   [searchWeightMin, searchWeight] games, pooled with the move's games in the database, +- z
 //   standard errors. A move the search never visited is valued as its worst visited sibling; a
 //   value above the search's most visited move keeps only visits / (visits + trustVisits) of its
 //   excess (see GraphOptions).
@@ -87,7 +87,7 @@ class BookGraph {
     PositionKey childKey;
     int child = kNone;      // index of the expanded child, kNone while it is a leaf
     DeepMove deep;          // the node's search on this move
-    uint32_t games = 0, halfPoints = 0;  // self-play evidence, for the mover
+    uint32_t games = 0, halfPoints = 0;  // the database's games of the move, for the mover
     Estimate estimate;
   };
   struct Node {
@@ -166,14 +166,6 @@ class BookGraph {
       best = &m, bestTrusted = t;
     }
     return best;
-  }
-
-  // New self-play evidence for an expanded position (estimates are stale until evaluate()).
-  void refreshGames(const PositionKey& key, const PositionStats& games) {
-    const int n = index_.find(key);
-    if (n == PositionIndex::kAbsent) return;
-    for (Move& m : nodes_[size_t(n)].moves)
-      if (const MoveStats* s = games.find(m.move)) m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
   }
 
   // Recomputes every estimate (each node once, children first).

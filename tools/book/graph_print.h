@@ -1,9 +1,12 @@
-// Text views of the search-valued book (graph.h), shared by `bookgen show`, `bookpack --print-tree`
-// and bookpack's swap table: real board coordinates, the steal labelled, every figure for the
-// player making the move, and two marks kept apart: "shipped" (in book/embedded_book.h now) and
-// "re-pack" (what bookpack would ship from the database today).
+// The book's one text printer: the search-valued book (graph.h) as `bookgen show` prints a
+// position, `bookpack --print-tree` the packed book and bookpack its swap table. Real board
+// coordinates, the steal labelled, every figure for the player making the move, and two marks kept
+// apart: "shipped" (in book/embedded_book.h now) and "re-pack" (what bookpack would ship from the
+// database today). (The page of `bookgen html`, html.h, and the analysis board's JSON show the same
+// figures in their own form.)
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <ostream>
@@ -116,12 +119,28 @@ class GraphPrinter {
     }
   }
 
-  // The packed book: each book move, then the opponent's replies it covers, recursively.
+  // The packed book (bookpack --print-tree): each book move, then the opponent's replies it
+  // covers, recursively, one line() a move.
   void printTree(std::ostream& out, const PackedBook& book) const {
-    printPackedTree(
-        out, book,
-        [this](const Board& b, Cell m, const std::string& indent, const std::string& note) { return line(b, m, indent, note); },
-        [this](const std::string& indent) { return header(indent); });
+    const BookTree& t = book.tree;
+    auto node = [&](auto& self, int i, const std::string& indent) -> void {
+      const Board& b = book.boards[size_t(i)];
+      const Cell move = t.nodes[size_t(i)].move;
+      Board after = b;
+      if (move == kNoCell) out << indent << "(no book move: the opponent moves, as after a random opening)\n";
+      else out << line(b, move, indent), after.play(move);
+      for (const auto& [reply, child] : t.nodes[size_t(i)].replies) {
+        out << line(after, reply, indent + "  ", "(reply)");
+        self(self, child, indent + "    ");
+      }
+    };
+    out << "first player:\n" << header("  ");
+    if (t.firstPlayerRoot >= 0) node(node, t.firstPlayerRoot, "  ");
+    out << "second player:\n" << header("  ");
+    for (const auto& [firstMove, child] : t.secondPlayerRoots) {
+      out << line(Board(), firstMove, "  ", "(first stone)");
+      node(node, child, "    ");
+    }
   }
 
 

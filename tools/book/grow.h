@@ -17,6 +17,7 @@
 // search the same one.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -38,9 +39,29 @@
 #include "tools/book/engine.h"
 #include "tools/book/files.h"
 #include "tools/book/graph.h"
-#include "tools/book/selfplay.h"
 
 namespace yav::book {
+
+// A seed of its own for each of a run's items (a thread's lines, a position's search).
+inline uint64_t mixSeed(uint64_t a, uint64_t b) {
+  return mix64(a * kGoldenGamma + b + 0x632BE59BD9B4E019ull);
+}
+
+// "2h 05m" (minutes rounded down): the progress line's elapsed time and ETA.
+inline std::string hoursMinutes(double seconds) {
+  const long minutes = long(std::max(0.0, seconds) / 60);
+  char text[32];
+  std::snprintf(text, sizeof text, "%ldh %02ldm", minutes / 60, minutes % 60);
+  return text;
+}
+// Local clock time "14:05:09".
+inline std::string clockTime(std::time_t t) {
+  std::tm local{};
+  localtime_r(&t, &local);
+  char text[16];
+  std::strftime(text, sizeof text, "%H:%M:%S", &local);
+  return text;
+}
 
 // The shard of `shards` that searches a canonical position: a fixed hash of its key, the same on
 // every machine and build.

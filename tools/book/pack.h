@@ -1,12 +1,9 @@
-// From database to embedded book: pick one move per position by a lower confidence bound on its
-// win rate (proven wins always, proven losses never), keep the positions reachable by following
-// the book's own moves against any reply, and encode them (src/book_format.h).
+// From the book's choices (one move per position, choose.h) to the embedded book: keep the
+// positions reachable by following the book's own moves against any reply, the likeliest first
+// while the text fits its budget, and encode them (src/book_format.h).
 #pragma once
 
 #include <algorithm>
-#include <cmath>
-#include <functional>
-#include <ostream>
 #include <queue>
 #include <string>
 #include <unordered_map>
@@ -16,58 +13,23 @@
 #include "book_format.h"
 #include "tools/book/book_writer.h"
 #include "symmetry.h"
-#include "tools/book/database.h"
 
 namespace yav::book {
 
-struct PackOptions {
-  uint32_t minGames = 10;  // evidence needed for a move that is not a proven win
-  bool wilson = false;     // Wilson score bound instead of win rate - margin / sqrt(games)
-  double margin = 2.0;     // k of the simple bound, z of the Wilson bound
-  double threshold = 0.2;  // a move enters the book only when its bound is above this
-  // The submission's code takes about 46,200 of its 99,000-character budget (scripts/
-  // check_submission.py prints the split; scripts/amalgamate.py strips comments, asserts and the
-  // spaces the compiler does not need, and shortens the project's identifiers), which leaves this:
-  // about 77,000 positions at 15 bits a character and the 10-11 bits a position of a deep book. A
-  // submission over the budget fails its check with the --budget to re-pack with.
-  size_t budgetChars = 48620;
-};
-
-inline double lowerBound(const MoveStats& m, const PackOptions& opt) {
-  const double n = m.games, p = m.winRate(), z = opt.margin;
-  if (n == 0) return 0;
-  if (!opt.wilson) return p - z / std::sqrt(n);
-  return (p + z * z / (2 * n) - z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n);
-}
+// The submission's code takes about 46,200 of its 99,000-character budget (scripts/
+// check_submission.py prints the split; scripts/amalgamate.py strips comments, asserts and the
+// spaces the compiler does not need, and shortens the project's identifiers), which leaves this:
+// about 77,000 positions at 15 bits a character and the 10-11 bits a position of a deep book. A
+// submission over the budget fails its check with the bookpack --budget to re-pack with.
+constexpr size_t kDefaultBudgetChars = 48620;
 
 struct BookChoice {
   Cell move = kNoCell;  // canonical orientation
   double bound = 0;
   bool proven = false;
-  uint64_t priority = 0;  // the packer admits positions in this order, highest first (games, or reach probability)
+  uint64_t priority = 0;  // the packer admits positions in this order, highest first (reach probability)
 };
 using Choices = std::unordered_map<PositionKey, BookChoice, PositionKeyHash>;
-
-// The book move of every position that has one.
-inline Choices chooseMoves(const Database& db, const PackOptions& opt) {
-  Choices out;
-  for (const auto& [key, stats] : db.map()) {
-    BookChoice best;
-    for (const auto& m : stats.moves) {
-      if (m.proof == Proof::Win) {
-        if (!best.proven || m.games > 0) best = {m.move, 1.0, true, 0};
-        continue;
-      }
-      if (best.proven || m.proof == Proof::Loss || m.games < opt.minGames) continue;
-      const double bound = lowerBound(m, opt);
-      if (bound > opt.threshold && (best.move == kNoCell || bound > best.bound)) best = {m.move, bound, false, 0};
-    }
-    if (best.move == kNoCell) continue;
-    best.priority = stats.games();
-    out.emplace(key, best);
-  }
-  return out;
-}
 
 struct PackedBook {
   std::string text;      // UTF-8
@@ -180,31 +142,6 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
     else tooMany = mid;
   }
   return best;
-}
-
-// The packed book as text: each book move, then the opponent's replies it covers, recursively.
-// `line(board, move, indent, note)` formats one move; `header(indent)` the column heads.
-template <class Line, class Header>
-void printPackedTree(std::ostream& out, const PackedBook& book, const Line& line, const Header& header) {
-  const BookTree& t = book.tree;
-  auto node = [&](auto& self, int i, const std::string& indent) -> void {
-    const Board& b = book.boards[size_t(i)];
-    const Cell move = t.nodes[size_t(i)].move;
-    Board after = b;
-    if (move == kNoCell) out << indent << "(no book move: the opponent moves, as after a random opening)\n";
-    else out << line(b, move, indent, std::string()), after.play(move);
-    for (const auto& [reply, child] : t.nodes[size_t(i)].replies) {
-      out << line(after, reply, indent + "  ", std::string("(reply)"));
-      self(self, child, indent + "    ");
-    }
-  };
-  out << "first player:\n" << header("  ");
-  if (t.firstPlayerRoot >= 0) node(node, t.firstPlayerRoot, "  ");
-  out << "second player:\n" << header("  ");
-  for (const auto& [firstMove, child] : t.secondPlayerRoots) {
-    out << line(Board(), firstMove, "  ", std::string("(first stone)"));
-    node(node, child, "    ");
-  }
 }
 
 // The generated header the bot includes: one string literal (UTF-8) split over lines.

@@ -7,7 +7,7 @@
 
 #include "opening_book.h"
 #include "tools/book/files.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 namespace yav::book {
 

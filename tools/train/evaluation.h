@@ -1,6 +1,6 @@
 // A learned static evaluation: an n-tuple (pattern) network over every window of 5 consecutive
 // cells along the three axes, fitted by logistic regression to the book database's deep-search
-// values (tools/train.cpp; docs/evaluation.md). The bot does not use it: the ways of using it in
+// values (tools/train/train.cpp; docs/evaluation.md). The bot does not use it: the ways of using it in
 // the search that were measured lost or tied (docs/experiments/2026-12-evaluation.md).
 //
 // A window's pattern is its 5 cells as empty / the side to move's / the opponent's (3^5 = 243), so

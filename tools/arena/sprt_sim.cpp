@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "tools/arena/sprt_simulation.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 using namespace yav::arena;
 

@@ -24,8 +24,8 @@
 #include "tools/arena/record_file.h"
 #include "tools/arena/setup.h"
 #include "tools/arena/tournament.h"
-#include "tools/cli.h"
-#include "tools/stop_signal.h"
+#include "tools/common/cli.h"
+#include "tools/common/stop_signal.h"
 
 using namespace yav;
 using namespace yav::arena;

@@ -11,11 +11,11 @@
 
 #include "tools/book/audit.h"
 #include "tools/book/shipped.h"
-#include "tools/bookgen/prove.h"
-#include "tools/moves_text.h"
-#include "tools/progress.h"
+#include "tools/bookgen/command_prove.h"
+#include "tools/common/moves_text.h"
+#include "tools/common/progress.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 struct AuditSettings {
   std::string dbPath = "book/book.db", header = "book/embedded_book.h", out = "book-audit.txt";
@@ -118,7 +118,7 @@ int auditCommand(int argc, char** argv) {
   size_t recorded = 0;
   if (!s.dryRun) {
     if (!openForWriting(store, lock, db)) return 1;
-    beginRun(db, store, RunKind::Verdicts, false, 0, "audit header=" + s.header + " expansions=" + std::to_string(s.expansions));
+    beginRun(db, store, false, 0, "audit header=" + s.header + " expansions=" + std::to_string(s.expansions));
   } else {
     stopOnSignals(gStop);
   }

@@ -2,24 +2,20 @@
 // click through the book.
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 #include "tools/book/graph_print.h"
 #include "tools/book/grow.h"
 #include "tools/book/html.h"
-#include "tools/book/plan.h"
-#include "tools/book/print.h"
 #include "tools/book/shipped.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 struct ShowSettings {
-  std::string dbPath = "book/book.db", moves, source = "search";
+  std::string dbPath = "book/book.db", moves;
   ShippedBookFlags shipped;  // the header the bot embeds now, and the re-pack's rule
   int depth = 1;
   uint64_t width = 12;
-  PackOptions pack;
-  VerifySettings verify;
   GrowOptions grown;  // its budget names the search-valued book's verdicts
 };
 
@@ -34,21 +30,11 @@ void addBookFlags(cli::Flags& flags, ShowSettings& s) {
 cli::Flags showFlags(ShowSettings& s) {
   cli::Flags flags("bookgen");
   addBookFlags(flags, s);
-  flags.value("--source", "search|games", "the search-valued book (bookgen run) or the self-play statistics (bookgen games)",
-              s.source,
-              [&s](const std::string& v) {
-                s.source = v;
-                return v == "search" || v == "games" ? "" : "--source expects search or games, got '" + v + "'";
-              })
-      .integer("--width", "N", s.width, 1, kCells + 1, "with --source search: moves listed per position, best first")
+  flags.integer("--width", "N", s.width, 1, kCells + 1, "moves listed per position, best first")
       .text("--moves", "'X Y; X Y'",  s.moves,
             "the position after these moves, real board coordinates; a steal is the cell of the stone taken",
             "the empty board")
       .integer("--depth", "N", s.depth, 1, 100, "also show the positions after each move, N levels in all");
-  // The packer's options, so that the shipped move is the one bookpack would pick, and the
-  // verification settings, whose cached verdicts are shown and applied.
-  addPackFlags(flags, s.pack);
-  addVerifyFlags(flags, s.verify);
   return flags;
 }
 
@@ -77,7 +63,7 @@ struct LoadedBook {
 };
 bool loadBook(const ShowSettings& s, LoadedBook& book) {
   std::string error;
-  if (!loadReported(s.dbPath, book.db, error)) {
+  if (!loadDatabase(s.dbPath, book.db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return false;
   }
@@ -94,36 +80,20 @@ int showCommand(int argc, char** argv) {
   std::string error;
   if (!playMoves(settings.moves, b, error)) return fail("--moves: " + error);
   const std::string where = settings.moves.empty() ? "the empty board" : "'" + settings.moves + "'";
-  if (settings.source == "search") {
-    LoadedBook book;
-    if (!loadBook(settings, book)) return 1;
-    const std::optional<Cell> shipped = book.shipped.loaded ? book.shipped.book.lookup(b) : std::nullopt;
-    const auto repack = book.repack.find(canonicalize(b).key);
-    std::cout << "position after " << where << " (book of " << settings.grown.deep.key() << ", " << book.graph.size()
-              << " searched positions)\n"
-              << "  shipped (" << settings.shipped.header << "): "
-              << (shipped ? moveName(b, *shipped) : std::string("not in the shipped book")) << "\n"
-              << "  re-pack (bookpack now): "
-              << (repack != book.repack.end() ? moveName(b, canonicalize(b).fromCanonical(repack->second.move))
-                                              : std::string("no book move"))
-              << "\n";
-    GraphPrinter(book.graph, book.repack, book.shipped.shown())
-        .printPosition(std::cout, b, settings.depth, size_t(settings.width));
-    return 0;
-  }
-  Database db;
-  if (!loadReported(settings.dbPath, db, error)) {
-    std::cerr << "bookgen: " << error << "\n";
-    return 1;
-  }
-  const VerifyOptions cachedOnly = settings.verify.options();
-  const BookPlan plan = planBook(db, settings.pack, &cachedOnly);
-  const bool inRepack = std::find_if(plan.packed.boards.begin(), plan.packed.boards.end(), [&](const Board& p) {
-                          return canonicalize(p).key == canonicalize(b).key;
-                        }) != plan.packed.boards.end();
-  std::cout << "position after " << where << " (" << (inRepack ? "in" : "not in")
-            << " the book a re-pack of the games would ship; '<- book' marks the move it picks)\n";
-  BookPrinter(db, plan.choices, settings.pack, verdictText(db, cachedOnly.engineKey)).printPosition(std::cout, b, settings.depth);
+  LoadedBook book;
+  if (!loadBook(settings, book)) return 1;
+  const std::optional<Cell> shipped = book.shipped.loaded ? book.shipped.book.lookup(b) : std::nullopt;
+  const auto repack = book.repack.find(canonicalize(b).key);
+  std::cout << "position after " << where << " (book of " << settings.grown.deep.key() << ", " << book.graph.size()
+            << " searched positions)\n"
+            << "  shipped (" << settings.shipped.header << "): "
+            << (shipped ? moveName(b, *shipped) : std::string("not in the shipped book")) << "\n"
+            << "  re-pack (bookpack now): "
+            << (repack != book.repack.end() ? moveName(b, canonicalize(b).fromCanonical(repack->second.move))
+                                            : std::string("no book move"))
+            << "\n";
+  GraphPrinter(book.graph, book.repack, book.shipped.shown())
+      .printPosition(std::cout, b, settings.depth, size_t(settings.width));
   return 0;
 }
 

@@ -1,31 +1,14 @@
-// bookgen run (the search-valued book, tools/book/grow.h) and bookgen games (self-play games,
-// tools/book/selfplay.h): their flags and commands.
+// bookgen run: grows the search-valued book (tools/book/grow.h); its flags and command.
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 #include "tools/book/grow.h"
-#include "tools/book/selfplay.h"
 #include "tools/book/shipped.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
-struct RunSettings {
-  SelfPlayOptions play;
-  GeneratorOptions run;
-  SearchLimits limits;
-  uint64_t nodes = uint64_t(1) << 22;  // 30,000 iterations add up to about 300,000 nodes
-  bool seedGiven = false;
-  std::string dbPath = "book/book.db";
-  RunSettings() {
-    // At least what the bot reaches in its 75 ms turns (about 21,000 iterations mid-game and
-    // 33,000 on the empty board, plain g++ build, this project's 2-core VM): the book is grown at
-    // the bot's real strength.
-    limits.iterations = 30000;
-  }
-};
-
-// The flags every resumable run shares: checkpoints, progress lines and its recorded seed.
+// The flags of a resumable run: checkpoints, progress lines and its recorded seed.
 cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint64_t& checkpointEvery, double& progressSeconds,
                      uint64_t& seed, bool& seedGiven) {
   return flags
@@ -38,36 +21,6 @@ cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint6
                return cli::toInteger(v, 0, cli::kNoLimit, seed) ? std::string()
                                                                  : cli::Flags::rangeError("--seed", 0, cli::kNoMax, v);
              });
-}
-
-cli::Flags runFlags(RunSettings& s) {
-  cli::Flags flags("bookgen");
-  flags.text("--db", "FILE", s.dbPath, "the database (a file or a folder of segments); a damaged file is refused, never overwritten", s.dbPath)
-      .integer("--games", "N", s.run.targetGames, 0, cli::kNoLimit, "stop when the database holds N games", "no limit")
-      .number("--hours", "H", s.run.hours, 0, cli::kNoMax, "stop after H hours of this run", "no limit")
-      .integer("--threads", "T", s.run.threads, 1, 1024, "games in parallel, one search each")
-      .value("--iterations", "N", "engine iterations per move", std::to_string(s.limits.iterations),
-             [&s](const std::string& v) {
-               s.limits.timeMs = 0;
-               return cli::toInteger(v, 1, cli::kNoLimit, s.limits.iterations)
-                          ? std::string()
-                          : cli::Flags::rangeError("--iterations", 1, cli::kNoMax, v);
-             })
-      .value("--time-ms", "MS", "engine time per move instead of iterations", "off", [&s](const std::string& v) {
-        s.limits.iterations = 0;
-        return cli::toNumber(v, 1e-9, cli::kNoMax, s.limits.timeMs)
-                   ? std::string()
-                   : cli::Flags::rangeError("--time-ms", 1e-9, cli::kNoMax, v);
-      })
-      .integer("--random-plies", "K", s.play.randomPlies, 0, kCells,
-               "a random opening plays 1..K random plies, one per symmetry class")
-      .number("--random-fraction", "F", s.play.randomFraction, 0, 1, "share of games with a random opening")
-      .number("--follow-threshold", "P", s.play.followThreshold, 0, 1,
-              "follow a stored move when its sampled win rate is above P")
-      .number("--engine-share", "P", s.play.engineShare, 0, 1, "chance to ask the engine even then, so new moves appear")
-      .integer("--store-plies", "N", s.play.storePlies, 0, kCells + 1, "positions deeper than N plies are not stored")
-      .integer("--nodes", "N", s.nodes, 0, cli::kNoLimit, "node pool of each search");
-  return resumableRunFlags(flags, "games", s.run.checkpointEvery, s.run.progressSeconds, s.run.seed, s.seedGiven);
 }
 
 // `bookgen run`: the search-valued book (grow.h).
@@ -167,40 +120,12 @@ int growCommand(int argc, char** argv) {
     if (shipped->kept()) grow.shipped = std::shared_ptr<const OpeningBook>(shipped, shipped->kept());
   }
   parameters << " shipped=" << (grow.shipped ? settings.shipped.header : std::string("none"));
-  beginRun(db, *store, RunKind::Verdicts, settings.seedGiven, grow.seed, parameters.str());
+  beginRun(db, *store, settings.seedGiven, grow.seed, parameters.str());
   grow.seed = db.currentRun().seed;
   grow.store = store;
   Grower grower(db, grow, deepEvaluatorFactory(grow.deep));
   std::string error;
   const bool ok = grower.run(gStop, std::cerr, error);
-  return runExit(ok, error);
-}
-
-int gamesCommand(int argc, char** argv) {
-  RunSettings settings;
-  runFlags(settings).parseOrExit(argc, argv, 0, std::string(kCommands) + "games options:\n");
-  SelfPlayOptions& play = settings.play;
-  GeneratorOptions& run = settings.run;
-  const SearchLimits& limits = settings.limits;
-  const uint64_t nodes = settings.nodes;
-  FileLock lock;
-  Database db;
-  auto store = std::make_shared<DatabaseStore>(settings.dbPath);
-  if (!openForWriting(*store, lock, db)) return 1;
-  if (run.targetGames && db.games() >= run.targetGames) {
-    std::cerr << "the database already holds " << db.games() << " games (target " << run.targetGames << ")\n";
-    return 0;
-  }
-  std::ostringstream parameters;  // default stream formatting: 0.5, not 0.500000
-  parameters << "iterations=" << limits.iterations << " time-ms=" << limits.timeMs << " threads=" << run.threads
-             << " random-plies=" << play.randomPlies << " random-fraction=" << play.randomFraction
-             << " follow-threshold=" << play.followThreshold << " engine-share=" << play.engineShare
-             << " store-plies=" << play.storePlies << " nodes=" << uint64_t(nodes);
-  beginRun(db, *store, RunKind::Games, settings.seedGiven, run.seed, parameters.str());
-  run.store = store;
-  Generator gen(db, play, run, [&] { return std::make_unique<SearchEngine>(size_t(nodes), limits); });
-  std::string error;
-  const bool ok = gen.run(gStop, std::cerr, error);
   return runExit(ok, error);
 }
 

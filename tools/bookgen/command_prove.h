@@ -1,16 +1,17 @@
 // bookgen prove: proof-number searches of a position's replies (tools/proof/prove.h), their
-// flags, the target and the claim, the state file (docs/proofs.md).
+// flags, the target and the claim, the state file (docs/proofs.md); bookgen state, which checks
+// and bounds a state file.
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 #include "tools/proof/certificate.h"
 #include "tools/proof/proof_state.h"
 #include "tools/proof/prove.h"
-#include "tools/moves_text.h"
+#include "tools/common/moves_text.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 using namespace yav::proof;
 
@@ -183,7 +184,7 @@ int proveCommand(int argc, char** argv) {
   if (s.prove.search.quietProofNumber > 1) parameters << " quiet-pn=" << s.prove.search.quietProofNumber;
   if (s.prove.search.mctsIterations)
     parameters << " mcts=" << s.prove.search.mctsIterations << "x" << s.prove.search.mctsPlies << "plies";
-  beginRun(db, store, RunKind::Verdicts, false, 0, parameters.str());
+  beginRun(db, store, false, 0, parameters.str());
   size_t recorded = 0;
   std::string error;
   bool saveFailed = false;

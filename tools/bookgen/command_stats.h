@@ -2,11 +2,11 @@
 // runs (by settings, and each one) under --runs.
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 #include "tools/book/graph.h"
 #include "tools/book/grow.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 // A run's settings without those that do not change what it finds (threads, shard): the key that
 // `bookgen stats` groups runs by.
@@ -52,11 +52,10 @@ int statsCommand(int argc, char** argv) {
   Database db;
   std::string error;
   std::vector<SegmentRead> files;
-  if (!loadDatabase(path, db, error, nullptr, &files, true)) {
+  if (!loadDatabase(path, db, error, &files, true)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
-  reportVersions(files);
   std::map<int, size_t> byStones, provenByStones, searchedByStones, provenSearchedByStones;
   size_t moves = 0;
   for (const auto& [key, stats] : db.map()) {

@@ -1,4 +1,4 @@
-// HTTP/1.x for the board server: an incremental request parser with size limits, the form and
+// HTTP/1.x for the analysis board's server: an incremental request parser with size limits, the form and
 // query decoding the page's requests use, and the response text. Only what a local page needs:
 // one request per connection (every response says `Connection: close`), bodies by Content-Length
 // (no chunked transfer coding: 501). Anything else is refused with the status that says why.

@@ -1,4 +1,4 @@
-// The game on the board: its moves, who sits in each seat (a person or a bot command), and the bot
+// The game on the analysis board: its moves, who sits in each seat (a person or a bot command), and the bot
 // processes. A bot is run as the arena runs it (tools/arena/referee.h: ProcessPlayer, formatTurn,
 // judgeReply): a fresh process speaking the CodinGame protocol, its id line and 1000 ms on its own
 // first turn, the steal as CodinGame handles it. Unlike the arena, a bot that crashes, times out
@@ -21,7 +21,7 @@
 #include "tools/arena/process.h"
 #include "tools/arena/referee.h"
 #include "tools/arena/replay.h"
-#include "tools/board/bot_line.h"
+#include "tools/analysis_board/bot_line.h"
 
 namespace yav::board {
 

@@ -1,4 +1,4 @@
-// The board's HTTP server loop: POSIX sockets, one connection at a time (a page for one person;
+// The analysis board's HTTP server loop: POSIX sockets, one connection at a time (a page for one person;
 // the state it serves is one game), each read against a deadline so that a client that sends
 // nothing or sends slowly cannot hold it, and a stop flag (Ctrl-C) checked several times a second.
 #pragma once
@@ -18,7 +18,7 @@
 #include <string>
 
 #include "tools/arena/json.h"
-#include "tools/board/http.h"
+#include "tools/analysis_board/http.h"
 
 namespace yav::board {
 

@@ -1,5 +1,5 @@
 // board: a local web page to play the bot, watch two bots, replay arena records, and see the
-// book's values and proofs on the board (docs/board.md).
+// book's values and proofs on the board (docs/analysis_board.md).
 //   build/bin/board [--port 8080] [--host 127.0.0.1] [--bot CMD] [--db book/book.db]
 #include <atomic>
 #include <cstdlib>
@@ -8,10 +8,10 @@
 #include <string>
 #include <thread>
 
-#include "tools/board/api.h"
-#include "tools/board/server.h"
-#include "tools/cli.h"
-#include "tools/stop_signal.h"
+#include "tools/analysis_board/api.h"
+#include "tools/analysis_board/server.h"
+#include "tools/common/cli.h"
+#include "tools/common/stop_signal.h"
 
 int main(int argc, char** argv) {
   using namespace yav;

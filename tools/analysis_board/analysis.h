@@ -1,4 +1,4 @@
-// What the board shows about a position: the book's figures for every legal move (the values,
+// What the analysis board shows about a position: the book's figures for every legal move (the values,
 // bounds and proofs `bookgen show` prints, from the same graph of the database), the move that
 // ships in book/embedded_book.h and the one a re-pack would ship, and "think for N ms": the bot's
 // own search (the engine and settings of bot/main.cpp) run in this process, its root moves ranked.

@@ -1,4 +1,4 @@
-// The board's HTTP API: the page (GET /) and the JSON routes it calls. Every answer is JSON; a
+// The analysis board's HTTP API: the page (GET /) and the JSON routes it calls. Every answer is JSON; a
 // refusal is a 4xx status with {"error": why, "state": ...} and leaves the game as it was. The
 // bots' commands come from the server's command line only, never from a request.
 #pragma once
@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "tools/arena/record_file.h"
-#include "tools/board/analysis.h"
-#include "tools/cli.h"
-#include "tools/board/game.h"
-#include "tools/board/http.h"
-#include "tools/board/page.h"
-#include "tools/board/server.h"
+#include "tools/analysis_board/analysis.h"
+#include "tools/common/cli.h"
+#include "tools/analysis_board/game.h"
+#include "tools/analysis_board/http.h"
+#include "tools/analysis_board/page.h"
+#include "tools/analysis_board/server.h"
 
 namespace yav::board {
 

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "tools/proof/proof_search.h"
-#include "tools/cli.h"
-#include "tools/moves_text.h"
+#include "tools/common/cli.h"
+#include "tools/common/moves_text.h"
 
 using namespace yav;
 using namespace yav::proof;

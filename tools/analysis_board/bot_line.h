@@ -1,4 +1,4 @@
-// The bot's line per turn on stderr (bot/main.cpp), read back for the board: e.g.
+// The bot's line per turn on stderr (bot/main.cpp), read back for the analysis board:
 //   turn 3: move 4 3 | 15648 it, 1967971 nodes (reused), value 0.59, proof unknown, 83.0 ms
 //   turn 1: move 4 4 | book, checked 2100 it, searched 81234 it ahead, 901.2 ms
 // Any program may be the bot: a line in another shape is kept as text, with nothing parsed.

@@ -1,30 +1,27 @@
 // bookgen: grows the opening-book database by deep searches of the positions games reach, their
 // verdicts minimaxed through the graph of positions (`run`); audits the shipped book with a proof
 // search (`audit`); proves positions and classes by proof-number search and writes checkable
-// certificates (`prove`, `certificate`); merges, shows and maintains the database (the self-play
-// games of `games` are a second source of evidence). See docs/book.md and docs/proofs.md.
+// certificates (`prove`, `certificate`); merges, shows and maintains the database. See
+// docs/book.md and docs/proofs.md.
 #include <iostream>
 #include <string>
 
-#include "tools/bookgen/audit.h"
-#include "tools/bookgen/common.h"
-#include "tools/bookgen/db.h"
-#include "tools/bookgen/growth.h"
-#include "tools/bookgen/proofs.h"
-#include "tools/bookgen/prove.h"
-#include "tools/bookgen/show.h"
-#include "tools/bookgen/stats.h"
+#include "tools/bookgen/command_audit.h"
+#include "tools/bookgen/commands.h"
+#include "tools/bookgen/command_database.h"
+#include "tools/bookgen/command_run.h"
+#include "tools/bookgen/command_proofs.h"
+#include "tools/bookgen/command_prove.h"
+#include "tools/bookgen/command_show.h"
+#include "tools/bookgen/command_stats.h"
 
 namespace {
 
 std::string usage() {
-  RunSettings run;
   ShowSettings show;
   GrowSettings grow;
   HtmlSettings html;
-  return std::string(kCommands) + "run options:\n" + growFlags(grow).help() + "games options:\n" + runFlags(run).help() +
-         "show options (with the packer's options, so that the shipped move is the one bookpack would pick, and\n"
-         "the verification settings, whose cached verdicts are shown and applied):\n" +
+  return std::string(kCommands) + "run options:\n" + growFlags(grow).help() + "show options:\n" +
          showFlags(show).help() + "html options:\n" + htmlFlags(html).help() + kFooter;
 }
 
@@ -33,7 +30,6 @@ std::string usage() {
 int main(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "";
   if (command == "run") return growCommand(argc - 2, argv + 2);
-  if (command == "games") return gamesCommand(argc - 2, argv + 2);
   // The commands that take files by position: --help is a request for help, and any other option
   // an error (before, `stats --help` tried to open a file named --help).
   if (command == "merge" || command == "stats" || command == "drop-run" || command == "compact" || command == "migrate") {

@@ -1,12 +1,13 @@
 // The commands that read the book's proofs: bookgen certificate (a checkable proof of a position,
-// tools/proof/certificate.h), bookgen proven (positions proven won, as arena openings) and bookgen
-// classes (the proof frontier of the 9 first-move classes).
+// tools/proof/certificate.h), bookgen proven (positions proven won, as arena openings), bookgen
+// classes (the proof frontier of the 9 first-move classes) and bookgen open (a position's moves
+// proven for neither side). The command that makes proofs, bookgen prove, is command_prove.h.
 #pragma once
 
-#include "tools/bookgen/prove.h"
+#include "tools/bookgen/command_prove.h"
 #include "tools/proof/certificate.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 int certificateCommand(int argc, char** argv) {
   ProofSettings s;
@@ -29,7 +30,7 @@ int certificateCommand(int argc, char** argv) {
   if (exchanged) std::cerr << "after the steal the stones' colours are exchanged: the certificate is of '" << moves << "'\n";
   Database db;
   std::string error;
-  if (!loadReported(s.dbPath, db, error)) {
+  if (!loadDatabase(s.dbPath, db, error)) {
     std::cerr << "bookgen: " << error << "\n";
     return 1;
   }
@@ -99,7 +100,7 @@ int provenCommand(int argc, char** argv) {
   if (fewest > most) return fail("proven: --fewest is more than --most");
   Database db;
   std::string error;
-  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  if (!loadDatabase(s.dbPath, db, error)) return fail(error);
   const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
   std::vector<std::vector<std::vector<Cell>>> byStones(size_t(most) + 1);  // move lists
   for (const BookGraph::Node& n : graph.nodes()) {
@@ -143,7 +144,7 @@ int classesCommand(int argc, char** argv) {
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "classes options:\n");
   Database db;
   std::string error;
-  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  if (!loadDatabase(s.dbPath, db, error)) return fail(error);
   const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
   std::cout << "first-move classes in " << s.dbPath << " (" << s.grown.deep.key() << "): the value for player 2, "
             << "who moves after the stone (not stolen), from the book's proofs of its replies\n"
@@ -186,7 +187,7 @@ int openCommand(int argc, char** argv) {
   if (!proofTarget(s, b)) return 2;
   Database db;
   std::string error;
-  if (!loadReported(s.dbPath, db, error)) return fail(error);
+  if (!loadDatabase(s.dbPath, db, error)) return fail(error);
   const BookGraph graph = BookGraph::fromDatabase(db, s.grown.deep.key());
   size_t settled = 0, open = 0;
   for (Cell m : moveClasses(b)) {

@@ -13,7 +13,7 @@
 #include "tools/arena/record.h"
 #include "tools/arena/replay.h"
 #include "tools/arena/setup.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 using namespace yav;
 using namespace yav::arena;

@@ -1,5 +1,5 @@
-// The board's one page: HTML, CSS, JavaScript and the SVG board inline, nothing fetched from
-// another address. It calls the JSON API of tools/board/api.h (docs/board.md).
+// The analysis board's one page: HTML, CSS, JavaScript and the SVG board inline, nothing fetched from
+// another address. It calls the JSON API of tools/analysis_board/api.h (docs/analysis_board.md).
 #pragma once
 
 namespace yav::board {

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "board.h"
-#include "tools/cli.h"
+#include "tools/common/cli.h"
 
 namespace yav {
 

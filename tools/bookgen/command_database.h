@@ -2,9 +2,9 @@
 // (docs/database.md).
 #pragma once
 
-#include "tools/bookgen/common.h"
+#include "tools/bookgen/commands.h"
 
-namespace {  // one translation unit: tools/bookgen.cpp
+namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 // OUT is read too when it exists, so `merge book.db other.db` adds to book.db what it lacks. A
 // folder OUT gets one new segment holding only that (none when nothing is new: merging the same
@@ -18,7 +18,7 @@ int mergeCommand(int argc, char** argv) {
   std::string error;
   for (int i = 1; i < argc; ++i) {
     Database part;
-    if (!loadReported(argv[i], part, error)) {
+    if (!loadDatabase(argv[i], part, error)) {
       std::cerr << "bookgen: " << error << "\n";
       return 1;
     }
@@ -69,7 +69,7 @@ int compactCommand(int argc, char** argv) {
   Database db;
   std::vector<SegmentRead> files;
   std::string error;
-  if (!loadDatabase(argv[0], db, error, nullptr, &files)) {
+  if (!loadDatabase(argv[0], db, error, &files)) {
     std::cerr << "bookgen: " << error << "\n(refusing to compact; move the damaged segment away or repair it)\n";
     return 1;
   }
@@ -136,9 +136,8 @@ int migrateCommand(int argc, char** argv) {
     return 1;
   }
   Database db;
-  uint32_t version = 0;
   if (!isDatabaseFolder(moving)) {
-    if (!loadDatabaseFile(file, db, error, &version)) {
+    if (!loadDatabaseFile(file, db, error)) {
       std::cerr << "bookgen: " << error << "\n(refusing to migrate it; move it away or repair it)\n";
       return 1;
     }
@@ -155,7 +154,7 @@ int migrateCommand(int argc, char** argv) {
   return 0;
 }
 
-// Leaves out one run's games (found with `bookgen stats --runs`), e.g. one played by a broken
+// Leaves out one run's verdicts and games (found with `bookgen stats --runs`), e.g. one grown by a broken
 // engine. In a folder every segment holding some of the run is rewritten without it (removing is
 // the one change appending cannot make), one segment at a time, each atomically.
 int dropRunCommand(int argc, char** argv) {
