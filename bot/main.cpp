@@ -22,13 +22,13 @@ namespace {
 
 struct BotConfig : yav::TurnBudget {  // time or iterations per turn, seed (turn_limits.h)
   bool book = true;
-  bool bookSearch = true;     // a book move's turn checks it and searches the position it leads to (see main)
+  bool bookSearch = true;  // a book move's turn checks it and searches the position it leads to (see main)
   bool plainUct = false;
   bool forcing = true;
   bool endgame = true;
   bool prover = true;
   bool quiet = false;
-  bool ponder = true;         // search on while the opponent thinks (ponder.h); never with --iterations
+  bool ponder = true;  // search on while the opponent thinks (ponder.h); never with --iterations
 };
 
 // Terse: every character here is one the opening book cannot use.
@@ -163,7 +163,8 @@ int main(int argc, char** argv) {
     if (cfg.book && turn.firstTurn) {  // decoded once, inside the long first turn
       std::string error;
       if (!book.load(kEmbeddedBook, error)) std::cerr << "book: " << error << "; playing without it\n";
-      if (!cfg.quiet) std::cerr << "book: " << book.size() << " positions decoded in " << rounded(clock.elapsedMs(), 1) << " ms\n";
+      if (!cfg.quiet)
+        std::cerr << "book: " << book.size() << " positions decoded in " << rounded(clock.elapsedMs(), 1) << " ms\n";
     }
     // A searched answer: its move (never illegal), the viewer's note and the stderr line.
     auto answerSearched = [&](const yav::SearchResult& result, const std::string& note) {
@@ -179,8 +180,8 @@ int main(int argc, char** argv) {
       if (!cfg.quiet)
         std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, move) << " | " << note
                   << result.iterations << " it, " << result.nodes << " nodes" << (result.reused ? " (reused)" : "")
-                  << ", value " << rounded(result.value, 2) << ", proof " << yav::proofName(result.proof)
-                  << ponderNote << ", " << rounded(answerMs, 1) << " ms\n";
+                  << ", value " << rounded(result.value, 2) << ", proof " << yav::proofName(result.proof) << ponderNote
+                  << ", " << rounded(answerMs, 1) << " ms\n";
       ponderAfter(turn.board, move, turnNumber);
     };
 
@@ -203,13 +204,14 @@ int main(int argc, char** argv) {
       // 1,000 ms turn the book-less bot spends building the tree it plays its next moves from.
       yav::Board next = turn.board;
       if (cfg.bookSearch && next.play(*bookMove) == yav::Outcome::None) {
-        const yav::SearchResult ahead = search.run(next, turnLimits(cfg, turn.firstTurn, turnNumber, clock.elapsedMs()));
+        const yav::SearchResult ahead =
+            search.run(next, turnLimits(cfg, turn.firstTurn, turnNumber, clock.elapsedMs()));
         searched += ", searched " + std::to_string(ahead.iterations) + " it ahead";
       }
       std::cout << yav::formatMove(*bookMove, "book") << std::endl;
       if (!cfg.quiet)
-        std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, *bookMove) << " | book"
-                  << searched << ponderNote << ", " << rounded(clock.elapsedMs(), 1) << " ms\n";
+        std::cerr << "turn " << turnNumber << ": move " << moveName(turn.board, *bookMove) << " | book" << searched
+                  << ponderNote << ", " << rounded(clock.elapsedMs(), 1) << " ms\n";
       ponderAfter(turn.board, *bookMove, turnNumber);
       continue;
     }

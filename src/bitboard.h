@@ -78,8 +78,8 @@ inline Cell nthCell(Bitboard b, int n) {
   assert(n >= 0 && n < popcount(b));
   const uint64_t prefix = byteCounts(b) * 0x0101010101010101ull;  // byte i: cells in bytes 0..i
   // Bytes whose prefix count exceeds n get their high bit set (every byte stays positive: <= 64).
-  const uint64_t above = ((prefix | 0x8080808080808080ull) - uint64_t(n + 1) * 0x0101010101010101ull) &
-                         0x8080808080808080ull;
+  const uint64_t above =
+      ((prefix | 0x8080808080808080ull) - uint64_t(n + 1) * 0x0101010101010101ull) & 0x8080808080808080ull;
   const int byte = __builtin_ctzll(above) >> 3;
   const int before = byte == 0 ? 0 : int((prefix >> (8 * byte - 8)) & 0xFF);
   unsigned bits = unsigned(b >> (8 * byte)) & 0xFFu;
@@ -148,7 +148,9 @@ struct Geometry {
         posBit[c][k] = uint16_t(1u << posOf[k][c]);
       }
   }
-  constexpr Bitboard spread(int axis, int line, unsigned mask) const { return spreadSlot(axis * kMaxLine + line, mask); }
+  constexpr Bitboard spread(int axis, int line, unsigned mask) const {
+    return spreadSlot(axis * kMaxLine + line, mask);
+  }
   constexpr Bitboard spreadSlot(int lineSlot, unsigned mask) const {
     return spreadLow[lineSlot][mask & 31] | spreadHigh[lineSlot][mask >> 5 & 15];
   }

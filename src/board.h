@@ -76,8 +76,7 @@ struct LineMasks {
       next += 1 << length;
     }
     for (Cell c = 0; c < kCells; ++c)
-      for (int k = 0; k < kAxes; ++k)
-        step[c][k] = {uint16_t(base[g.slot[c][k]]), g.posBit[c][k], g.slot[c][k]};
+      for (int k = 0; k < kAxes; ++k) step[c][k] = {uint16_t(base[g.slot[c][k]]), g.posBit[c][k], g.slot[c][k]};
   }
 };
 static_assert(LineMasks::patternsOfAllLines() == kAxes * LineMasks::kPatterns, "the table holds every line's patterns");
@@ -125,9 +124,7 @@ class Board {
   uint64_t hash() const { return hash_; }
 
   // The second player's first turn: it may take the first player's only stone.
-  bool canSteal() const {
-    return toMove_ == 1 && stones_[1] == 0 && stones_[0] != 0 && !severalCells(stones_[0]);
-  }
+  bool canSteal() const { return toMove_ == 1 && stones_[1] == 0 && stones_[0] != 0 && !severalCells(stones_[0]); }
   Cell stealCell() const { return canSteal() ? lowestCell(stones_[0]) : kNoCell; }
 
   // Every legal move: the empty cells, plus the opponent's stone when a steal is allowed.
@@ -160,11 +157,11 @@ class Board {
     assert(isLegal(c));
     const int p = toMove_;
     const Bitboard b = bit(c);
-    const Outcome result = (stones_[p ^ 1] & b)              ? Outcome::None  // a steal decides nothing
-                           : (four_[p] & b)                  ? Outcome::Win
-                           : (three_[p] & b)                 ? Outcome::Loss
+    const Outcome result = (stones_[p ^ 1] & b)             ? Outcome::None  // a steal decides nothing
+                           : (four_[p] & b)                 ? Outcome::Win
+                           : (three_[p] & b)                ? Outcome::Loss
                            : (occupied() | b) == kFullBoard ? Outcome::Draw
-                                                             : Outcome::None;
+                                                            : Outcome::None;
     advance(c);
     return result;
   }

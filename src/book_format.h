@@ -11,9 +11,9 @@
 //   replies = count:6  { gap:6  node(b + reply)  [twice:bit  [node(b + reply)]] }*count
 // Replies come in increasing cell order; a reply's gap counts the legal cells between it and the
 // previous reply (the first: from cell 0). After a pass (and at the empty board) a reply may lead
-// to two nodes: the book's move there, and a pass node where the opponent moves again (`twice`). A move or reply is a cell in the board's actual
-// orientation (a steal names the opponent's stone). Every field has its own adaptive model, per
-// context (BookModels).
+// to two nodes: the book's move there, and a pass node where the opponent moves again (`twice`). A move or reply is a
+// cell in the board's actual orientation (a steal names the opponent's stone). Every field has its own adaptive model,
+// per context (BookModels).
 //
 // Text: the stream's bytes, 15 bits per character (most significant first, the last character
 // padded with zero bits), then two characters holding a 30-bit checksum of the stream's
@@ -82,7 +82,8 @@ inline bool bookBytesOf(const std::string& text, std::string& bytes, std::string
   for (size_t at = 0; at < text.size(); at += kBookUtf8Bytes) {
     const int v = bookValue(text, at);
     if (v < 0) {
-      error = (at + kBookUtf8Bytes > text.size() ? "truncated character " : "bad character ") + bookCharacterWhere(values.size());
+      error = (at + kBookUtf8Bytes > text.size() ? "truncated character " : "bad character ") +
+              bookCharacterWhere(values.size());
       return false;
     }
     values.push_back(uint16_t(v));
@@ -229,10 +230,12 @@ bool decodeBook(const std::string& text, OnMove&& onMove, std::string& error) {
     BookTree tree;
     ok = BookGrammar<RangeDecoder>(in, tree, error).book(onMove);
     // The stream ends within the text's last character: at most one zero byte of padding follows.
-    if (ok && in.overrun()) ok = false, error = "book ended early at " + bookCharacterWhere(bytes.size() * 8 / kBookBitsPerChar);
+    if (ok && in.overrun())
+      ok = false, error = "book ended early at " + bookCharacterWhere(bytes.size() * 8 / kBookBitsPerChar);
     // The first byte the stream did not use, in the character that holds its first bit.
     if (ok && in.position() + (bytes.back() ? 0 : 1) < bytes.size())
-      ok = false, error = "characters left after the book at " + bookCharacterWhere(in.position() * 8 / kBookBitsPerChar);
+      ok = false,
+      error = "characters left after the book at " + bookCharacterWhere(in.position() * 8 / kBookBitsPerChar);
   }
   if (!ok) error = "invalid book: " + error;
   return ok;

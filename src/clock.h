@@ -20,8 +20,9 @@ class Stopwatch {
 
  private:
   double now() const {
-    return clock_ ? clock_()
-                  : std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return clock_
+               ? clock_()
+               : std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
   }
   MsClock clock_;
   double start_;

@@ -28,10 +28,10 @@ namespace yav {
 
 struct ForcingResult {
   bool win = false;
-  Cell move = kNoCell;  // the first attacker move of the win
-  int depth = 0;        // attacker moves in the win: 1 = a winning cell now, 2 = a double threat or a
-                        // block that makes the defender's 3, and so on
-  uint64_t nodes = 0;   // attacker positions visited
+  Cell move = kNoCell;    // the first attacker move of the win
+  int depth = 0;          // attacker moves in the win: 1 = a winning cell now, 2 = a double threat or a
+                          // block that makes the defender's 3, and so on
+  uint64_t nodes = 0;     // attacker positions visited
   bool cutShort = false;  // the node limit stopped it before an answer (win = false then says nothing)
 };
 

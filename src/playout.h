@@ -47,8 +47,10 @@ struct ReplyTable {
       if (played[i - 1] < 0) continue;
       const int p = first ^ ((i - 1) & 1);
       Cell& slot = reply[p][played[i - 1]];
-      if (p == winner) slot = played[i];
-      else if (slot == played[i]) slot = kNoCell;
+      if (p == winner)
+        slot = played[i];
+      else if (slot == played[i])
+        slot = kNoCell;
     }
   }
 };
@@ -69,12 +71,18 @@ inline int smartPlayoutOn(Board& b, Rng& rng, ReplyTable* replies = nullptr, Cel
     if (!b.empty()) break;
     const int mover = b.toMove();
     const RuleMoves r = ruleMoves(b);
-    if (r.won()) { winner = mover; break; }
-    if (r.lost()) { winner = mover ^ 1; break; }
+    if (r.won()) {
+      winner = mover;
+      break;
+    }
+    if (r.lost()) {
+      winner = mover ^ 1;
+      break;
+    }
     const Cell good = replies && played[n - 1] >= 0 ? replies->reply[mover][played[n - 1]] : kNoCell;
-    const Cell c = r.mustBlock()                          ? lowestCell(r.sensible)
+    const Cell c = r.mustBlock()                           ? lowestCell(r.sensible)
                    : good >= 0 && (r.sensible >> good & 1) ? good
-                                                          : randomCell(r.sensible, rng);
+                                                           : randomCell(r.sensible, rng);
     played[n++] = c;
     if (b.playSensible(c)) break;  // the board is full
   }

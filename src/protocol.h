@@ -17,12 +17,12 @@
 namespace yav {
 
 struct TurnInput {
-  int myId = 0;              // 1: moves first (player 0), 2: moves second (player 1)
-  Board board;               // the position, with this bot to move
-  Cell lastMove = kNoCell;   // kNoCell on the first move of the game
-  bool firstTurn = false;    // this bot's own first turn (1000 ms)
+  int myId = 0;             // 1: moves first (player 0), 2: moves second (player 1)
+  Board board;              // the position, with this bot to move
+  Cell lastMove = kNoCell;  // kNoCell on the first move of the game
+  bool firstTurn = false;   // this bot's own first turn (1000 ms)
   bool stealAvailable = false;
-  bool opponentStole = false;  // the opponent just took this bot's first stone
+  bool opponentStole = false;       // the opponent just took this bot's first stone
   std::vector<std::string> errors;  // malformed input, described; the turn is still usable
 };
 
@@ -51,13 +51,15 @@ class ProtocolReader {
         addError(turn, "row " + std::to_string(y) + ": expected digits without separators, got '" + line + "'");
       if (int(row.size()) != rowLength(y))
         addError(turn, "row " + std::to_string(y) + ": expected " + std::to_string(rowLength(y)) +
-                       " digits 0/1/2, got '" + row + "'");
+                           " digits 0/1/2, got '" + row + "'");
       for (int x = 0; x < rowLength(y) && x < int(row.size()); ++x) {
-        if (row[x] == '1') mine |= bit(cellAt(x, y));
-        else if (row[x] == '2') theirs |= bit(cellAt(x, y));
+        if (row[x] == '1')
+          mine |= bit(cellAt(x, y));
+        else if (row[x] == '2')
+          theirs |= bit(cellAt(x, y));
         else if (row[x] != '0')
           addError(turn, "row " + std::to_string(y) + ": expected a digit 0/1/2, got '" + row.substr(x, 1) +
-                         "' (read as empty)");
+                             "' (read as empty)");
       }
     }
 
@@ -77,7 +79,7 @@ class ProtocolReader {
     if (myId_ == 0) {  // no id line on the first turn: equal stone counts mean we move first
       myId_ = popcount(mine) == popcount(theirs) ? 1 : 2;
       addError(turn, "no id line before the first grid; assuming id " + std::to_string(myId_) +
-                     " from the stones on the board");
+                         " from the stones on the board");
     }
     const int me = myId_ - 1;
     turn.myId = myId_;
@@ -105,7 +107,7 @@ class ProtocolReader {
       int value = 0;
       if (looksLikeRow(line)) {
         addError(turn, "expected " + std::string(sawId ? "the row count 9" : expected) +
-                       " before the grid, got the row '" + line + "' (reading it as row 0)");
+                           " before the grid, got the row '" + line + "' (reading it as row 0)");
         pushBack(line);
         return true;
       }
@@ -118,8 +120,8 @@ class ProtocolReader {
           continue;
         }
       }
-      addError(turn, "expected " + std::string(sawId ? "the row count 9" : expected) + ", got '" + line +
-                     "' (skipped)");
+      addError(turn,
+               "expected " + std::string(sawId ? "the row count 9" : expected) + ", got '" + line + "' (skipped)");
     }
   }
 
@@ -131,11 +133,10 @@ class ProtocolReader {
     const int ours = popcount(mine), others = popcount(theirs);
     if (others != ours && others != ours + 1)
       addError(turn, "stone counts do not fit a game: " + std::to_string(ours) + " of ours (1), " +
-                     std::to_string(others) + " of the opponent's (2); expected equal or one more of 2");
+                         std::to_string(others) + " of the opponent's (2); expected equal or one more of 2");
     if (turn.lastMove != kNoCell && !(theirs >> turn.lastMove & 1))
       addError(turn, "the last move " + cellName(turn.lastMove) + " is not an opponent stone (2) on the grid");
-    if (saidNoMove && (mine | theirs) != 0)
-      addError(turn, "last move '-1 -1' although the grid is not empty");
+    if (saidNoMove && (mine | theirs) != 0) addError(turn, "last move '-1 -1' although the grid is not empty");
   }
 
   static bool looksLikeRow(const std::string& line) {
@@ -209,7 +210,8 @@ inline std::string formatMove(Cell c, const std::string& message = "") {
   std::string out = std::to_string(geometry().x[c]) + " " + std::to_string(geometry().y[c]);
   std::string clean;
   for (char ch : message)
-    if (ch >= 33 && ch <= 126 && clean.size() < 6 * 16) clean += ch;
+    if (ch >= 33 && ch <= 126 && clean.size() < 6 * 16)
+      clean += ch;
     else if (std::isspace(static_cast<unsigned char>(ch)) && !clean.empty() && clean.back() != ' ' &&
              clean.size() < 6 * 16)
       clean += ' ';  // any run of whitespace becomes one space

@@ -21,7 +21,8 @@ constexpr int kBitModelBits = 11;
 constexpr int kBitModelShift = 5;
 // The model's step towards the decision just coded; the encoder and the decoder must take the same.
 inline void adapt(BitModel& m, uint32_t b) {
-  m.zero = uint16_t(b ? m.zero - (m.zero >> kBitModelShift) : m.zero + (((1u << kBitModelBits) - m.zero) >> kBitModelShift));
+  m.zero =
+      uint16_t(b ? m.zero - (m.zero >> kBitModelShift) : m.zero + (((1u << kBitModelBits) - m.zero) >> kBitModelShift));
 }
 
 // Reads a stream the encoder wrote in bytes [begin, end) of `in`. Reading past `end` (a truncated

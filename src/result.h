@@ -20,9 +20,7 @@ inline const char* proofName(Proof p) {
   return p == Proof::Win ? "win" : p == Proof::Loss ? "loss" : p == Proof::Draw ? "draw" : "unknown";
 }
 // The same proof seen from the other player.
-inline Proof flipProof(Proof p) {
-  return p == Proof::Win ? Proof::Loss : p == Proof::Loss ? Proof::Win : p;
-}
+inline Proof flipProof(Proof p) { return p == Proof::Win ? Proof::Loss : p == Proof::Loss ? Proof::Win : p; }
 
 // The winner once `mover`'s move decided `o` (not Outcome::None).
 inline int winnerAfter(Outcome o, int mover) {
@@ -38,8 +36,6 @@ inline int winnerOfProof(Proof p, int toMove) {
 }
 
 // The half-points `player` scores in a game won by `winner` (a player or kDrawResult).
-inline uint32_t halfPoints(int winner, int player) {
-  return winner == player ? 2 : winner == kDrawResult ? 1 : 0;
-}
+inline uint32_t halfPoints(int winner, int player) { return winner == player ? 2 : winner == kDrawResult ? 1 : 0; }
 
 }  // namespace yav

@@ -8,8 +8,8 @@
 namespace yav {
 
 struct RuleMoves {
-  Bitboard wins = 0;      // cells that make our 4+: the game is won now
-  Bitboard threats = 0;   // cells where the opponent would make its 4+ next
+  Bitboard wins = 0;     // cells that make our 4+: the game is won now
+  Bitboard threats = 0;  // cells where the opponent would make its 4+ next
   // The moves that neither lose now (our own 3 without a 4) nor leave the opponent a win next:
   // the single block when there is one threat (none when the block makes our 3, or with two
   // threats), otherwise every legal move (the steal included) that does not make our 3.

@@ -124,7 +124,8 @@ class Search {
     if (!limits.iterations && !timed) return finish(result, clock);
     const bool proving = options_.proverShare > 0;
     const double proverAtMs = limits.timeMs * (1 - options_.proverShare);
-    const uint64_t proverAtIteration = proving && !timed ? uint64_t(double(maxIterations) * (1 - options_.proverShare)) : 0;
+    const uint64_t proverAtIteration =
+        proving && !timed ? uint64_t(double(maxIterations) * (1 - options_.proverShare)) : 0;
     stopRule_.start(clock.elapsedMs());
     bool proverDone = !proving;
     while (done < maxIterations && tree_[root].proof == Proof::Unknown) {
@@ -196,7 +197,7 @@ class Search {
   // Plays `b` out (on `b` itself when the policy allows, so that RAVE sees the stones placed).
   int playout(Board& b, Cell last) {
     return options_.smartPlayouts ? smartPlayoutOn(b, rng_, options_.lastGoodReply ? &replies_ : nullptr, last)
-                                   : randomPlayout(b, rng_);
+                                  : randomPlayout(b, rng_);
   }
 
   // RAVE: every child of a node on the path whose cell the node's mover occupied later in this
@@ -224,7 +225,7 @@ class Search {
 
   void iterate() {
     Index path[kMaxDepth];
-    int movers[kMaxDepth];         // the player who moved into path[d]
+    int movers[kMaxDepth];          // the player who moved into path[d]
     Bitboard ownStones[kMaxDepth];  // the stones of the side to move at path[d] (RAVE)
     int depth = 0;
     Board board = tree_.rootBoard();
@@ -264,8 +265,9 @@ class Search {
         // budget is made again, with the full one, if the search comes back often enough.
         if (forcingEnabled()) {
           const bool cheapFirst = firstCheck && retryVisits_;
-          const bool cutShort = provenByForcing(tree_, forcing_, idx, board, options_.forcingLeafDepth,
-                                                cheapFirst ? options_.forcingFirstNodes : options_.forcingLeafNodes, depth > 3);
+          const bool cutShort =
+              provenByForcing(tree_, forcing_, idx, board, options_.forcingLeafDepth,
+                              cheapFirst ? options_.forcingFirstNodes : options_.forcingLeafNodes, depth > 3);
           if (n.forcingMark == ForcingMark::kRetry) n.forcingMark = ForcingMark::kUnknown;
           if (cheapFirst && cutShort && n.proof == Proof::Unknown) n.forcingMark = ForcingMark::kRetry;
         }
@@ -278,8 +280,9 @@ class Search {
       Index child = selector_.select(tree_, n, board);
       // A child the defence check left pending is solved before the search walks into it;
       // a child proven lost for us leaves the choice (and may prove this node lost).
-      while (child != kNone && tree_[child].forcingMark == ForcingMark::kPending &&
-             settlePendingChild(tree_, forcing_, idx, child, board, options_.forcingLeafDepth, options_.forcingLeafNodes))
+      while (
+          child != kNone && tree_[child].forcingMark == ForcingMark::kPending &&
+          settlePendingChild(tree_, forcing_, idx, child, board, options_.forcingLeafDepth, options_.forcingLeafNodes))
         child = n.proof == Proof::Unknown ? selector_.select(tree_, n, board) : kNone;
       if (n.proof != Proof::Unknown) {
         winner = winnerOfProof(n.proof, board.toMove());
@@ -341,7 +344,7 @@ class Search {
   EndgameSolver endgame_;
   std::unique_ptr<TurnProver> prover_;  // made at its first use (options_.proverShare)
   StopRule stopRule_;
-  MsClock clock_;  // a test's fake clock (useClock), else the steady clock
+  MsClock clock_;               // a test's fake clock (useClock), else the steady clock
   uint32_t forcingVisits_ = 1;  // options_.forcingVisits, but at least the expansion threshold
   uint32_t retryVisits_ = 0;    // options_.forcingRetryVisits when a cheap first check is on, else 0
 };

@@ -68,7 +68,7 @@ struct SearchOptions {
   // that share of them, proverExpansions expansions. 0 turns it off: the tools' searches (book
   // verdicts, suites) keep it off, the bot turns it on (bot/main.cpp).
   double proverShare = 0;
-  double proverMinValue = 0.3;   // the tree values some proven wins below a half
+  double proverMinValue = 0.3;  // the tree values some proven wins below a half
   uint64_t proverExpansions = 300;
 
   // The offline analysis variant (tactical suites, book verification): the bot's search with the

@@ -43,8 +43,8 @@ inline bool updateProof(SearchTree& tree, SearchTree::Index idx) {
 // search next walks into it. Most such children are never visited (59% of them in a mid-game
 // search of 200,000 iterations), and their solves were a quarter of the forcing solver's work.
 // Returns whether a node limit cut one of its solves short (children may then be left unknown).
-inline bool defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
-                            int depth, uint32_t nodes, uint64_t totalNodes, bool lazy) {
+inline bool defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b, int depth,
+                            uint32_t nodes, uint64_t totalNodes, bool lazy) {
   SearchNode& n = tree[idx];
   if (!n.firstChild || n.proof != Proof::Unknown) return false;
   const ForcingResult threat = forcing.solve(b.passed(), depth, nodes);
@@ -89,7 +89,8 @@ inline bool defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
 // proven, it leaves the live children (indices change) and the node's proof is updated. Out of
 // line: it runs rarely, and inlined into the tree walk it made GCC stop inlining Board::play there.
 [[gnu::noinline]] inline bool settlePendingChild(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx,
-                               SearchTree::Index childIdx, const Board& b, int depth, uint32_t nodes) {
+                                                 SearchTree::Index childIdx, const Board& b, int depth,
+                                                 uint32_t nodes) {
   SearchNode& child = tree[childIdx];
   assert(child.forcingMark == ForcingMark::kPending && child.proof == Proof::Unknown);
   Board next = b;
@@ -107,8 +108,8 @@ inline bool defendByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree
 // The forcing checks of an expanded node `idx` at position b: a forced win for the side to move
 // proves it won (not asked again when its parent's defence check already found none); otherwise
 // the defence check, `lazy` or not. Returns whether a node limit cut one of the solves short.
-inline bool provenByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b,
-                            int depth, uint32_t nodes, bool lazy) {
+inline bool provenByForcing(SearchTree& tree, ForcingSolver& forcing, SearchTree::Index idx, const Board& b, int depth,
+                            uint32_t nodes, bool lazy) {
   if (tree[idx].proof != Proof::Unknown) return false;
   bool cutShort = false;
   if (tree[idx].forcingMark != ForcingMark::kNoForcedWin) {

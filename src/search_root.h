@@ -45,8 +45,11 @@ inline void chooseRootMove(const SearchTree& tree, const SearchOptions& options,
   for (Index i = r.firstChild, e = r.firstChild + r.childCount; r.firstChild && i < e; ++i) {
     const SearchNode& c = tree[i];
     const Proof p = flipProof(c.proof);
-    const double v = p == Proof::Win ? 1.0 : p == Proof::Loss ? 0.0 : p == Proof::Draw ? 0.5
-                     : c.visits ? c.halfPoints * (0.5 / c.visits) : 0.5;
+    const double v = p == Proof::Win    ? 1.0
+                     : p == Proof::Loss ? 0.0
+                     : p == Proof::Draw ? 0.5
+                     : c.visits         ? c.halfPoints * (0.5 / c.visits)
+                                        : 0.5;
     result.children.push_back({Cell(c.move), c.visits, v, p});
   }
   const RootMove* best = nullptr;

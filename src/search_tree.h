@@ -86,8 +86,8 @@ class SearchTree {
   static constexpr Index kNone = UINT32_MAX;
 
   explicit SearchTree(size_t maxNodes)
-      : capacity_(std::max<size_t>(maxNodes, 128)),
-        pool_(new Node[capacity_]) {}  // left uninitialised: pages are touched only when used
+      : capacity_(std::max<size_t>(maxNodes, 128)), pool_(new Node[capacity_]) {
+  }  // left uninitialised: pages are touched only when used
 
   Node& operator[](Index i) {
     assert(i < used_);

@@ -69,9 +69,7 @@ struct PositionKey {
   Bitboard mine = 0, theirs = 0;
   bool stealAvailable = false;
 
-  static PositionKey of(const Board& b) {
-    return {b.stones(b.toMove()), b.stones(b.toMove() ^ 1), b.canSteal()};
-  }
+  static PositionKey of(const Board& b) { return {b.stones(b.toMove()), b.stones(b.toMove() ^ 1), b.canSteal()}; }
   PositionKey transformed(int t) const { return {transformBits(t, mine), transformBits(t, theirs), stealAvailable}; }
   bool operator==(const PositionKey& o) const {
     return mine == o.mine && theirs == o.theirs && stealAvailable == o.stealAvailable;
@@ -132,7 +130,8 @@ inline Canonical canonicalize(const PositionKey& p) {
   // and map `theirs` only for the transforms that may tie on the smallest `mine`.
   Bitboard mineImage[kSymmetries];
   for (int t = 0; t < kSymmetries; ++t) mineImage[t] = transformBits(t, p.mine);
-  return canonicalOfImages(mineImage, [&](int t) { return transformBits(t, p.theirs); }, p.stealAvailable);
+  return canonicalOfImages(
+      mineImage, [&](int t) { return transformBits(t, p.theirs); }, p.stealAvailable);
 }
 
 inline Canonical canonicalize(const Board& b) { return canonicalize(PositionKey::of(b)); }

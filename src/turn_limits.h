@@ -29,9 +29,9 @@ inline SearchLimits turnLimits(const TurnBudget& budget, bool firstTurn, int tur
     limits.iterations = std::max<uint64_t>(1, uint64_t(double(budget.iterations) * share));
     return limits;
   }
-  const double ms = firstTurn                                                      ? budget.firstTimeMs
+  const double ms = firstTurn                                                     ? budget.firstTimeMs
                     : turnNumber <= budget.deepUntilTurn && budget.deepTimeMs > 0 ? budget.deepTimeMs
-                                                                                   : budget.timeMs;
+                                                                                  : budget.timeMs;
   // An answer is due by 90% of CodinGame's limit (1000 ms on the first turn, 100 later) at the
   // latest, less three times the longest pause seen on a busy machine (search.h): on the first
   // turn the process's start, which no clock of the bot sees, takes up to 210 ms there.

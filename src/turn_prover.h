@@ -56,12 +56,13 @@ class TurnProver {
   Numbers evaluate(const Board& b) {
     const int me = b.toMove();
     const Numbers attackerWins{0, kInfinity}, noWin{kInfinity, 0};
-    const Numbers moverWins = me == attacker_ ? attackerWins : noWin, moverLoses = me == attacker_ ? noWin : attackerWins;
+    const Numbers moverWins = me == attacker_ ? attackerWins : noWin,
+                  moverLoses = me == attacker_ ? noWin : attackerWins;
     const RuleMoves r = ruleMoves(b);
     if (r.won()) return moverWins;
     if (severalCells(r.threats) || (r.threats & b.losingCells(me))) return moverLoses;
     if ((b.occupied() | r.threats) == kFullBoard) return noWin;  // the board fills: a draw
-    if (r.lost()) return moverLoses;                                 // every move makes its own 3
+    if (r.lost()) return moverLoses;                             // every move makes its own 3
     if (forcing_.solve(b, kForcingDepth, kForcingNodes).win) return moverWins;
     return {};
   }
@@ -113,8 +114,10 @@ class TurnProver {
       for (int i = 0; i < count; ++i) {
         const uint32_t phi = orNode ? child[i].pn : child[i].dn;
         sum += orNode ? child[i].dn : child[i].pn;
-        if (phi < least) second = least, least = phi, best = i;
-        else if (phi < second) second = phi;
+        if (phi < least)
+          second = least, least = phi, best = i;
+        else if (phi < second)
+          second = phi;
       }
       const uint32_t total = uint32_t(std::min<uint64_t>(sum, least ? kInfinity - 1 : kInfinity));
       now = orNode ? Numbers{least, least == kInfinity ? 0 : total} : Numbers{least == kInfinity ? 0 : total, least};

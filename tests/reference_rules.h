@@ -13,9 +13,7 @@ enum class RefOutcome { None, Win, Loss, Draw };
 constexpr int kSize = 9;
 constexpr int kAxisSteps[3][2] = {{1, 0}, {0, 1}, {1, 1}};  // (da, dy)
 
-inline bool onBoard(int a, int y) {
-  return a >= 0 && a < kSize && y >= 0 && y < kSize && a - y <= 4 && y - a <= 4;
-}
+inline bool onBoard(int a, int y) { return a >= 0 && a < kSize && y >= 0 && y < kSize && a - y <= 4 && y - a <= 4; }
 inline int rowLengthOf(int y) { return 9 - (y > 4 ? y - 4 : 4 - y); }
 // Cell index (row-major over CodinGame (x, y)) <-> axial (a, y).
 inline int indexOf(int a, int y) {
@@ -133,11 +131,11 @@ class ReferenceBoard {
       int state[7];  // the cells at distance -3..3 from i along the axis, i itself holding the stone
       for (int k = -3; k <= 3; ++k) {
         const int aa = a_[i] + k * kAxisSteps[axis][0], yy = y_[i] + k * kAxisSteps[axis][1];
-        state[k + 3] = k == 0 ? kOwn
-                       : !onBoard(aa, yy)           ? kOff
-                       : owner_[yy][aa] == player   ? kOwn
-                       : owner_[yy][aa] == kEmpty   ? kFree
-                                                    : kOther;
+        state[k + 3] = k == 0                     ? kOwn
+                       : !onBoard(aa, yy)         ? kOff
+                       : owner_[yy][aa] == player ? kOwn
+                       : owner_[yy][aa] == kEmpty ? kFree
+                                                  : kOther;
       }
       for (int start = 0; start <= 3; ++start) {  // the windows holding i
         int own = 0, free = 0;

@@ -73,7 +73,7 @@ TEST(ArenaJson, UnicodeEscapesTakeFourHexDigits) {
 TEST(ArenaCli, MatchAgainstGarbageBotWritesJsonAndRecords) {
   const std::string json = scratchPath("garbage.json"), rec = scratchPath("garbage.jsonl");
   CommandRun r = run(kBin + "/arena --games 4 --jobs 2" + kFast + "--json " + json + " --record " + rec + " " +
-              fakeArg("legal --seed 3") + " " + fakeArg("garbage --turn 2"));
+                     fakeArg("legal --seed 3") + " " + fakeArg("garbage --turn 2"));
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("A: W 4  D 0  L 0"), std::string::npos) << r.out;
   json::Value v = readJson(json);
@@ -102,7 +102,7 @@ TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
   const std::string openings = scratchPath("openings.txt"), rec = scratchPath("openings.jsonl");
   std::ofstream(openings) << "# test openings\n4 4\n0 0; 3 3\n";
   CommandRun r = run(kBin + "/arena --games 4" + kFast + "--openings " + openings + " --record " + rec + " " +
-              fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 2"));
+                     fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 2"));
   ASSERT_EQ(r.status, 0) << r.out;
   std::vector<GameRecord> records = readRecords(rec);
   ASSERT_EQ(records.size(), 4u);
@@ -123,10 +123,11 @@ TEST(ArenaCli, OpeningsStartBothGamesOfAPairAlike) {
 }
 
 TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
-  const std::string rec1 = scratchPath("random1.jsonl"), rec2 = scratchPath("random2.jsonl"), json = scratchPath("random.json");
+  const std::string rec1 = scratchPath("random1.jsonl"), rec2 = scratchPath("random2.jsonl"),
+                    json = scratchPath("random.json");
   const std::string bots = " " + fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 2");
-  CommandRun r = run(kBin + "/arena --games 8 --random-openings 1-2 --seed 7" + kFast + "--json " + json + " --record " +
-                     rec1 + bots);
+  CommandRun r = run(kBin + "/arena --games 8 --random-openings 1-2 --seed 7" + kFast + "--json " + json +
+                     " --record " + rec1 + bots);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Openings: random, 1-2 plies, seed 7"), std::string::npos) << r.out;
   EXPECT_EQ(readJson(json).get("openings")->stringOr("seed", ""), "7");
@@ -172,8 +173,9 @@ TEST(ArenaCli, RandomOpeningsAreSharedByAPairAndRepeatWithTheSeed) {
 
 TEST(ArenaCli, TwoStoneOpeningsFileIsAccepted) {
   const std::string rec = scratchPath("two_stone.jsonl");
-  CommandRun r = run(kBin + "/arena --games 4 --openings " + std::string(YAVALATH_SOURCE_DIR) +
-                     "/tools/openings/two_stone.txt" + kFast + "--record " + rec + " " + fakeArg("legal") + " " + fakeArg("legal"));
+  CommandRun r =
+      run(kBin + "/arena --games 4 --openings " + std::string(YAVALATH_SOURCE_DIR) + "/tools/openings/two_stone.txt" +
+          kFast + "--record " + rec + " " + fakeArg("legal") + " " + fakeArg("legal"));
   ASSERT_EQ(r.status, 0) << r.out;
   for (const auto& g : readRecords(rec)) {
     EXPECT_EQ(g.result.openingPlies, 2);
@@ -183,7 +185,8 @@ TEST(ArenaCli, TwoStoneOpeningsFileIsAccepted) {
 
 TEST(ArenaCli, ResumeContinuesARecordedMatch) {
   const std::string rec = scratchPath("resume.jsonl"), json = scratchPath("resume.json");
-  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fakeArg("legal") + " " + fakeArg("crash --turn 3"));
+  CommandRun r = run(kBin + "/arena --games 2" + kFast + "--record " + rec + " " + fakeArg("legal") + " " +
+                     fakeArg("crash --turn 3"));
   ASSERT_EQ(r.status, 0) << r.out;
   r = run(kBin + "/arena --games 4 --resume" + kFast + "--record " + rec + " --json " + json + " " + fakeArg("legal") +
           " " + fakeArg("crash --turn 3"));
@@ -197,7 +200,8 @@ TEST(ArenaCli, ResumeContinuesARecordedMatch) {
 
 TEST(ArenaCli, BotThatCannotStartStopsTheMatch) {
   // A typo in the command: the shell exits 127 with "not found" on stderr.
-  CommandRun r = run(kBin + "/arena --games 20 --jobs 2" + kFast + "--no-record " + fakeArg("legal") + " '" + kBin + "/bott'");
+  CommandRun r =
+      run(kBin + "/arena --games 20 --jobs 2" + kFast + "--no-record " + fakeArg("legal") + " '" + kBin + "/bott'");
   EXPECT_EQ(r.status, 3) << r.out;
   EXPECT_NE(r.out.find("bot bott ('" + kBin + "/bott') failed on its first turn"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("exit code 127"), std::string::npos) << r.out;
@@ -243,16 +247,21 @@ TEST(ArenaCli, ResumeRefusesAnotherSetUp) {
   const std::string bots = " " + fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 2");
   CommandRun r = run(kBin + "/arena --games 2 --random-openings 1-3 --seed 5" + kFast + "--record " + rec + bots);
   ASSERT_EQ(r.status, 0) << r.out;
-  r = run(kBin + "/arena --games 4 --resume --random-openings 1-3 --seed 5 --time-ms 50 --first-time-ms 1000 --grace 2 "
-                 "--quiet --record " + rec + " " + fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 3"));
+  r = run(kBin +
+          "/arena --games 4 --resume --random-openings 1-3 --seed 5 --time-ms 50 --first-time-ms 1000 --grace 2 "
+          "--quiet --record " +
+          rec + " " + fakeArg("legal --seed 1") + " " + fakeArg("legal --seed 3"));
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("was made with a different set-up"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--time-ms: recorded 100, now 50"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("bot 2 command: recorded '" + kBin + "/fake_bot legal --seed 2', now '" + kBin +
-                       "/fake_bot legal --seed 3'"), std::string::npos) << r.out;
+                       "/fake_bot legal --seed 3'"),
+            std::string::npos)
+      << r.out;
   r = run(kBin + "/arena --games 4 --resume --random-openings 1-3 --seed 6" + kFast + "--record " + rec + bots);
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("openings: recorded random, 1-3 plies, seed 5, now random, 1-3 plies, seed 6"), std::string::npos)
+  EXPECT_NE(r.out.find("openings: recorded random, 1-3 plies, seed 5, now random, 1-3 plies, seed 6"),
+            std::string::npos)
       << r.out;
   // Without --seed the recorded seed is used: the resumed games get the openings of an unbroken run.
   r = run(kBin + "/arena --games 6 --resume --random-openings 1-3" + kFast + "--record " + rec + bots);
@@ -330,7 +339,7 @@ TEST(ArenaCli, SprtStopsEarly) {
   // B loses every game at once; with elo1 = 100 each won pair adds ln(s1 / s0) = 0.247 to the LLR:
   // 12 pairs reach the bound 2.944 (see test_arena_sprt).
   CommandRun r = run(kBin + "/arena --games 200 --sprt elo0=0,elo1=100" + kFast + "--no-record --json " + json + " " +
-              fakeArg("legal") + " " + fakeArg("garbage --turn 1"));
+                     fakeArg("legal") + " " + fakeArg("garbage --turn 1"));
   ASSERT_EQ(r.status, 0) << r.out;
   json::Value v = readJson(json);
   EXPECT_LT(v.numberOr("games", 1000), 200);
@@ -347,8 +356,10 @@ void expectEveryFlagHasADefault(const std::string& tool) {
   std::istringstream in(r.out);
   std::vector<std::string> entries;
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("  --", 0) == 0) entries.push_back(line);
-    else if (!entries.empty() && line.rfind("    ", 0) == 0) entries.back() += line;
+    if (line.rfind("  --", 0) == 0)
+      entries.push_back(line);
+    else if (!entries.empty() && line.rfind("    ", 0) == 0)
+      entries.back() += line;
   }
   EXPECT_GE(entries.size(), 5u) << tool;
   for (const std::string& e : entries) {
@@ -376,7 +387,8 @@ TEST(ArenaCli, EveryToolHelpStatesEachFlagsDefault) {
 // Ctrl-C (here SIGTERM) stops search_match: the games begun finish and the score is of the games
 // finished, said so, with status 130.
 TEST(ArenaCli, AnInterruptedSearchMatchReportsTheGamesFinished) {
-  const CommandRun r = run("timeout --preserve-status -s TERM 1 " + kBin + "/search_match --iterations 100 --games 100000 --jobs 2");
+  const CommandRun r =
+      run("timeout --preserve-status -s TERM 1 " + kBin + "/search_match --iterations 100 --games 100000 --jobs 2");
   EXPECT_EQ(r.status, 130) << r.out;
   unsigned a = 0, b = 0, draws = 0, done = 0, shown = 0, total = 0;
   const size_t at = r.out.find("\nA ");
@@ -461,12 +473,14 @@ TEST(ArenaCli, InterruptPrintsSummaryAndLeavesNoBot) {
   std::istringstream pids(readFile(pidfile));
   int count = 0;
   for (pid_t p; pids >> p; ++count) {
-    const bool gone = waitFor([&] {
-      std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
-      std::string s;
-      std::getline(stat, s);
-      return s.empty() || s.find(") Z") != std::string::npos;
-    }, 30);
+    const bool gone = waitFor(
+        [&] {
+          std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
+          std::string s;
+          std::getline(stat, s);
+          return s.empty() || s.find(") Z") != std::string::npos;
+        },
+        30);
     EXPECT_TRUE(gone) << "bot pid " << p << " survived the interrupt";
   }
   EXPECT_GE(count, 2);
@@ -485,7 +499,8 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   EXPECT_NE(r.out.find("(steal)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("result: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("y=4   "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("X = A '" + kBin + "/fake_bot legal --seed 5' (moves first), O = B"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("X = A '" + kBin + "/fake_bot legal --seed 5' (moves first), O = B"), std::string::npos)
+      << r.out;
   r = run(kBin + "/viewer " + rec + " --game 0 --svg " + svg);
   ASSERT_EQ(r.status, 0) << r.out;
   const std::string image = readFile(svg);
@@ -493,12 +508,12 @@ TEST(ArenaCli, ViewerShowsAndRendersARecordedGame) {
   EXPECT_EQ(std::count(image.begin(), image.end(), '\n') > 61, true);
   EXPECT_NE(image.find("</svg>"), std::string::npos);
   EXPECT_NE(image.find("X (black) = A '" + kBin + "/fake_bot legal --seed 5', moves first"), std::string::npos);
-  EXPECT_NE(image.find(">S</text>"), std::string::npos);                   // the steal mark
-  EXPECT_NE(image.find("stroke-dasharray"), std::string::npos);            // on the stolen stone
-  EXPECT_NE(image.find(">1</text>"), std::string::npos);                   // which keeps number 1
-  EXPECT_NE(image.find(">y=8</text>"), std::string::npos);                 // edge coordinates
-  EXPECT_NE(image.find("stroke-linecap=\"round\""), std::string::npos);     // the deciding line
-  EXPECT_NE(image.find("class=\"last-move\""), std::string::npos);        // the last move's own mark
+  EXPECT_NE(image.find(">S</text>"), std::string::npos);                 // the steal mark
+  EXPECT_NE(image.find("stroke-dasharray"), std::string::npos);          // on the stolen stone
+  EXPECT_NE(image.find(">1</text>"), std::string::npos);                 // which keeps number 1
+  EXPECT_NE(image.find(">y=8</text>"), std::string::npos);               // edge coordinates
+  EXPECT_NE(image.find("stroke-linecap=\"round\""), std::string::npos);  // the deciding line
+  EXPECT_NE(image.find("class=\"last-move\""), std::string::npos);       // the last move's own mark
   EXPECT_NE(image.find("orange tag: last move"), std::string::npos);
   EXPECT_NE(image.find("game over"), std::string::npos);
   // A position from a move list, as ASCII: X at (4,4) taken by O through the steal (Q), then X at (3,3).
@@ -536,7 +551,8 @@ TEST(ArenaCli, RepeatedGamesAreFoundAndTheDefaultStartVaries) {
   // Limits far above what 500 iterations take: a timeout would end a game early and break the
   // repeat (under ASan on a loaded machine the first turn, book decoding included, took 1.9 s).
   const std::string kSlack = " --time-ms 5000 --first-time-ms 20000 --quiet ";
-  CommandRun r = run(kBin + "/arena --games 6 --empty-board --no-record --json " + empty + kSlack + "new=" + bot + " old=" + bot);
+  CommandRun r =
+      run(kBin + "/arena --games 6 --empty-board --no-record --json " + empty + kSlack + "new=" + bot + " old=" + bot);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Repeated games: 4 of 6 repeat an earlier game"), std::string::npos) << r.out;
   json::Value v = readJson(empty);
@@ -553,8 +569,9 @@ TEST(ArenaCli, RepeatedGamesAreFoundAndTheDefaultStartVaries) {
 }
 
 TEST(ArenaCli, OneLinePerFinishedGameWithTheBotsNames) {
-  CommandRun r = run(kBin + "/arena --games 2 --empty-board --no-record --time-ms 100 --first-time-ms 1000 --grace 20 " +
-                     named("new", "legal --seed 1") + " " + fakeArg("garbage --turn 2"));
+  CommandRun r =
+      run(kBin + "/arena --games 2 --empty-board --no-record --time-ms 100 --first-time-ms 1000 --grace 20 " +
+          named("new", "legal --seed 1") + " " + fakeArg("garbage --turn 2"));
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("game 0: new (x) beats fake_bot (o), fake_bot gave bad output, "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("game 1: new (o) beats fake_bot (x), fake_bot gave bad output, "), std::string::npos) << r.out;

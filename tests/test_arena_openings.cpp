@@ -34,7 +34,8 @@ TEST(ArenaOpenings, TwoStoneFileHoldsEveryTwoPlyClassOnce) {
   for (const Opening& o : openings) {
     ASSERT_EQ(o.size(), 2u);
     const bool steal = o[0] == o[1];
-    EXPECT_TRUE((steal ? steals : twoStone).insert(classOf(o)).second) << "class repeated: " << cellName(o[0]) << "; " << cellName(o[1]);
+    EXPECT_TRUE((steal ? steals : twoStone).insert(classOf(o)).second)
+        << "class repeated: " << cellName(o[0]) << "; " << cellName(o[1]);
   }
   EXPECT_EQ(twoStone.size(), 328u);  // the statement's count: one stone of each colour
   EXPECT_EQ(steals.size(), 9u);      // one per first-move class
@@ -68,11 +69,14 @@ TEST(ArenaOpenings, BookCoverageCountsEachBotsBookTurnsBySide) {
   const std::string records = scratchPath("coverage.jsonl");
   {
     std::ofstream out(records);
-    out << R"({"record_header":{"arena_version":"3"}})" "\n"
+    out << R"({"record_header":{"arena_version":"3"}})"
+           "\n"
         << R"({"game":0,"bots":["new","old"],"seats":["A","B"],"opening_plies":1,)"
-        << R"("moves":["4 4","3 3","2 2","1 1","0 0","5 5"],"messages":["","book","book","50%","book","40%"],"result":"A"})" "\n"
+        << R"("moves":["4 4","3 3","2 2","1 1","0 0","5 5"],"messages":["","book","book","50%","book","40%"],"result":"A"})"
+           "\n"
         << R"({"game":1,"bots":["new","old"],"seats":["B","A"],"opening_plies":1,)"
-        << R"("moves":["4 4","3 3","2 2","1 1"],"messages":["","book","45%","book"],"result":"draw"})" "\n";
+        << R"("moves":["4 4","3 3","2 2","1 1"],"messages":["","book","45%","book"],"result":"draw"})"
+           "\n";
   }
   const std::string script = std::string(YAVALATH_SOURCE_DIR) + "/scripts/book_coverage.py";
   const CommandRun run = runCommand("python3 " + script + " --turns 3 " + records + " 2>&1");
@@ -88,7 +92,8 @@ TEST(ArenaOpenings, BookCoverageCountsEachBotsBookTurnsBySide) {
 
   {
     std::ofstream out(records);
-    out << R"({"game":0,"bots":["new","old"]})" "\n";
+    out << R"({"game":0,"bots":["new","old"]})"
+           "\n";
   }
   const CommandRun broken = runCommand("python3 " + script + " " + records + " 2>&1");
   EXPECT_NE(broken.status, 0);
@@ -103,9 +108,12 @@ TEST(ArenaOpenings, TurnRatesCompareTheSearchedTurnsOfTwoBots) {
   std::filesystem::create_directories(lines);
   {
     std::ofstream out(records);
-    out << R"({"record_header":{"arena_version":"3"}})" "\n"
-        << R"({"game":0,"pair":0,"bots":["fast","slow"],"seats":["A","B"],"opening_plies":1,"moves":[]})" "\n"
-        << R"({"game":1,"pair":0,"bots":["fast","slow"],"seats":["B","A"],"opening_plies":1,"moves":[]})" "\n";
+    out << R"({"record_header":{"arena_version":"3"}})"
+           "\n"
+        << R"({"game":0,"pair":0,"bots":["fast","slow"],"seats":["A","B"],"opening_plies":1,"moves":[]})"
+           "\n"
+        << R"({"game":1,"pair":0,"bots":["fast","slow"],"seats":["B","A"],"opening_plies":1,"moves":[]})"
+           "\n";
   }
   auto write = [&](const std::string& name, const std::string& text) { std::ofstream(lines + "/" + name) << text; };
   // Game 0: slow (seat B) makes ply 1, the first move after the opening; game 1: fast does. Each of
@@ -132,15 +140,18 @@ TEST(ArenaOpenings, TurnRatesCompareTheSearchedTurnsOfTwoBots) {
   const std::string script = std::string(YAVALATH_SOURCE_DIR) + "/scripts/turn_rates.py";
   const CommandRun run = runCommand("python3 " + script + " --mid 2-4 " + records + " " + lines + " 2>&1");
   ASSERT_EQ(run.status, 0) << run.out;
-  EXPECT_NE(run.out.find("first turn, same position (1 pairs): median of the pairs' ratios 2.000"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("first turn, same position (1 pairs): median of the pairs' ratios 2.000"), std::string::npos)
+      << run.out;
   EXPECT_NE(run.out.find("     2         40.0     2         20.0     2   2.000"), std::string::npos) << run.out;
   EXPECT_EQ(run.out.find("\n     3 "), std::string::npos) << "a proven or book turn was counted:\n" << run.out;
   EXPECT_EQ(run.out.find("\n     4 "), std::string::npos) << "a turn under --min-ms was counted:\n" << run.out;
-  EXPECT_NE(run.out.find("turns 2-4 pooled: fast 40.0 (2 turns), slow 15.0 (4): ratio 2.667"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("turns 2-4 pooled: fast 40.0 (2 turns), slow 15.0 (4): ratio 2.667"), std::string::npos)
+      << run.out;
 
   {
     std::ofstream out(records);
-    out << R"({"game":0,"bots":["fast","slow"]})" "\n";
+    out << R"({"game":0,"bots":["fast","slow"]})"
+           "\n";
   }
   const CommandRun broken = runCommand("python3 " + script + " " + records + " " + lines + " 2>&1");
   EXPECT_NE(broken.status, 0);
@@ -150,7 +161,8 @@ TEST(ArenaOpenings, TurnRatesCompareTheSearchedTurnsOfTwoBots) {
 TEST(ArenaOpenings, GeneratorPrintsTheShippedFile) {
   const CommandRun generator = runCommand(std::string(YAVALATH_BIN_DIR) + "/two_ply_openings");
   EXPECT_EQ(generator.status, 0);
-  EXPECT_EQ(generator.out, readFile(kTwoStoneFile)) << "regenerate: build/bin/two_ply_openings > tools/openings/two_stone.txt";
+  EXPECT_EQ(generator.out, readFile(kTwoStoneFile))
+      << "regenerate: build/bin/two_ply_openings > tools/openings/two_stone.txt";
 }
 
 TEST(ArenaOpenings, RandomOpeningsAreReproducibleUndecidedAndStealFree) {

@@ -180,7 +180,9 @@ TEST(ArenaReferee, RandomGamesMatchTheCoreRules) {
         EXPECT_EQ(r.reason, Reason::Draw);
         EXPECT_EQ(r.winnerSeat, -1);
         break;
-      case Outcome::None: ADD_FAILURE() << "game ended without a decision"; break;
+      case Outcome::None:
+        ADD_FAILURE() << "game ended without a decision";
+        break;
     }
     // Every input the bots saw parsed into the referee's position.
     Board replay;
@@ -231,7 +233,7 @@ TEST(ArenaReferee, RandomOpeningsReachTheBotsAsCodinGameShowsThem) {
       EXPECT_EQ(p[mover]->turns[0].board, expected);
       EXPECT_EQ(p[mover]->turns[0].lastMove, opening.back());
       EXPECT_EQ(p[mover]->turns[0].stealAvailable, plies == 1);  // K = 1: the second bot may steal
-      if (p[mover ^ 1]->inputs.empty()) continue;              // the game ended on the first answer
+      if (p[mover ^ 1]->inputs.empty()) continue;                // the game ended on the first answer
       EXPECT_EQ(p[mover ^ 1]->inputs[0].substr(0, 4), std::to_string((mover ^ 1) + 1) + "\n9\n");
       expected.play(r.moves[size_t(plies)].cell);
       EXPECT_EQ(p[mover ^ 1]->turns[0].board, expected);
@@ -271,14 +273,17 @@ GameResult playProcesses(const std::string& first, const std::string& second, Li
 }
 
 bool processGone(pid_t pid) {
-  return yav::waitFor([&] {
-    if (kill(pid, 0) != 0) return true;
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text;
-    std::getline(stat, text);
-    size_t close = text.rfind(')');
-    return close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'Z';  // dead, reaping pending
-  }, 30);
+  return yav::waitFor(
+      [&] {
+        if (kill(pid, 0) != 0) return true;
+        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+        std::string text;
+        std::getline(stat, text);
+        size_t close = text.rfind(')');
+        return close != std::string::npos && close + 2 < text.size() &&
+               text[close + 2] == 'Z';  // dead, reaping pending
+      },
+      30);
 }
 
 }  // namespace
@@ -364,7 +369,7 @@ TEST(ArenaFakeBots, BotReceivesTheExactProtocol) {
       "2\n9\n00000\n000000\n0000000\n00000000\n000020000\n00000000\n0000000\n000000\n00000\n4 4\n";
   EXPECT_EQ(all.substr(0, firstInput.size()), firstInput);
   EXPECT_EQ(all.find("\n2\n", 1), std::string::npos);  // the id line is sent once
-  EXPECT_EQ(r.moves[1].cell, cellAt(4, 4));               // stole the opening stone
+  EXPECT_EQ(r.moves[1].cell, cellAt(4, 4));            // stole the opening stone
 }
 
 TEST(ArenaFakeBots, NoOrphanAfterAHangingBotWithAChild) {

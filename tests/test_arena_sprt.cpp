@@ -155,7 +155,8 @@ TEST(ArenaSprt, ErrorRatesHoldAtExtremeBounds) {
 
 TEST(ArenaSprt, ClearlyStrongerBotIsAcceptedFast) {
   // True Elo 150 against H1 = 20: H1 nearly always, in far fewer pairs than at elo1.
-  const SprtSimulation sim = simulateSprt(config(0, 20), tiltedToScore(kSplitHeavy, scoreFromElo(150)), 500, 100000, 13);
+  const SprtSimulation sim =
+      simulateSprt(config(0, 20), tiltedToScore(kSplitHeavy, scoreFromElo(150)), 500, 100000, 13);
   EXPECT_GE(sim.shareH1(), 0.99);
   EXPECT_LT(sim.meanPairs, 120);
 }

@@ -1,5 +1,5 @@
-// Match statistics (the SPRT: test_arena_sprt.cpp) against reference values computed independently (python3 with the formulas
-// written out in docs/arena.md; one case is also worked by hand in the comments).
+// Match statistics (the SPRT: test_arena_sprt.cpp) against reference values computed independently (python3 with the
+// formulas written out in docs/arena.md; one case is also worked by hand in the comments).
 #include <gtest/gtest.h>
 
 #include "tools/arena/match.h"
@@ -125,10 +125,10 @@ GameRecord fakeRecord(int game, int seatOfA, int winnerSeat, Reason reason) {
 
 TEST(ArenaStats, MatchCountsPairsAndSeats) {
   MatchStats m;
-  m.add(fakeRecord(0, 0, 0, Reason::Line4));    // A first, A wins
-  m.add(fakeRecord(1, 1, 1, Reason::Line3));    // A second, A wins (seat 1 won)
-  m.add(fakeRecord(2, 0, 1, Reason::Timeout));  // A first, A loses
-  m.add(fakeRecord(3, 1, -1, Reason::Draw));    // draw
+  m.add(fakeRecord(0, 0, 0, Reason::Line4));     // A first, A wins
+  m.add(fakeRecord(1, 1, 1, Reason::Line3));     // A second, A wins (seat 1 won)
+  m.add(fakeRecord(2, 0, 1, Reason::Timeout));   // A first, A loses
+  m.add(fakeRecord(3, 1, -1, Reason::Draw));     // draw
   m.add(fakeRecord(4, 0, -1, Reason::Aborted));  // not counted
   EXPECT_EQ(m.wins, 2);
   EXPECT_EQ(m.losses, 1);

@@ -18,8 +18,8 @@
 namespace yav {
 namespace {
 
-using reference::RefOutcome;
 using reference::ReferenceBoard;
+using reference::RefOutcome;
 using XY = std::pair<int, int>;
 
 Bitboard toBits(const std::vector<int>& cells) {
@@ -29,10 +29,14 @@ Bitboard toBits(const std::vector<int>& cells) {
 }
 Outcome fromReference(RefOutcome o) {
   switch (o) {
-    case RefOutcome::Win: return Outcome::Win;
-    case RefOutcome::Loss: return Outcome::Loss;
-    case RefOutcome::Draw: return Outcome::Draw;
-    default: return Outcome::None;
+    case RefOutcome::Win:
+      return Outcome::Win;
+    case RefOutcome::Loss:
+      return Outcome::Loss;
+    case RefOutcome::Draw:
+      return Outcome::Draw;
+    default:
+      return Outcome::None;
   }
 }
 uint64_t hashFromScratch(Bitboard p0, Bitboard p1, int toMove) {
@@ -179,7 +183,8 @@ TEST(Rules, ExactlyThreeLosesAndFourPlusThreeWins) {
   EXPECT_EQ(b.outcomeOf(cellAt(0, 4)), Outcome::Loss);
   EXPECT_EQ(b.outcomeOf(cellAt(3, 4)), Outcome::Win);  // 1..4 = four in a row
   // A 4+3 cell is winning, not losing, in the bulk queries.
-  b = Board::fromStones(cellsAt({{4, 3}, {3, 3}, {1, 3}, {2, 4}, {1, 5}}), cellsAt({{8, 4}, {4, 8}, {0, 8}, {7, 5}, {6, 6}}), 0);
+  b = Board::fromStones(cellsAt({{4, 3}, {3, 3}, {1, 3}, {2, 4}, {1, 5}}),
+                        cellsAt({{8, 4}, {4, 8}, {0, 8}, {7, 5}, {6, 6}}), 0);
   EXPECT_TRUE(b.winningCells(0) >> cellAt(2, 3) & 1);
   EXPECT_FALSE(b.losingCells(0) >> cellAt(2, 3) & 1);
   // Opponent stones break lines: (0,4)(1,4) X (3,4)(4,4)(5,4).
@@ -401,7 +406,8 @@ TEST(RuleMoves, AgreeWithPlayingEveryMoveOnTheReference) {
         if (o == RefOutcome::Win) continue;
         bool opponentWins = false;
         for (int d = 0; d < kCells && !opponentWins && o == RefOutcome::None; ++d)
-          opponentWins = after.at(d) == ReferenceBoard::kEmpty && after.outcomeOfPlacing(opponent, d) == RefOutcome::Win;
+          opponentWins =
+              after.at(d) == ReferenceBoard::kEmpty && after.outcomeOfPlacing(opponent, d) == RefOutcome::Win;
         const bool sensible = o != RefOutcome::Loss && !opponentWins;
         ASSERT_EQ(bool(rules.sensible >> c & 1), sensible) << "game " << game << " ply " << ply << " cell " << c;
         anySensible |= sensible;

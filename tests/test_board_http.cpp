@@ -111,12 +111,24 @@ std::string fuzzedRequest(std::mt19937_64& rng) {
   for (int e = 0; e < edits && !s.empty(); ++e) {
     const size_t at = rng() % s.size();
     switch (rng() % 6) {
-      case 0: s[at] = char(rng()); break;
-      case 1: s.erase(at, 1 + rng() % 10); break;
-      case 2: s.insert(at, std::string(1 + rng() % 4, "\r\n :%/?0-9"[rng() % 10])); break;
-      case 3: s.insert(at, s.substr(at, rng() % 40)); break;
-      case 4: s.insert(at, "Content-Length: " + std::to_string(int64_t(rng() % 40) - 5) + "\r\n"); break;
-      case 5: s.resize(at); break;
+      case 0:
+        s[at] = char(rng());
+        break;
+      case 1:
+        s.erase(at, 1 + rng() % 10);
+        break;
+      case 2:
+        s.insert(at, std::string(1 + rng() % 4, "\r\n :%/?0-9"[rng() % 10]));
+        break;
+      case 3:
+        s.insert(at, s.substr(at, rng() % 40));
+        break;
+      case 4:
+        s.insert(at, "Content-Length: " + std::to_string(int64_t(rng() % 40) - 5) + "\r\n");
+        break;
+      case 5:
+        s.resize(at);
+        break;
     }
   }
   if (rng() % 2) s += "\r\n\r\n";  // most mutations lose the header's end: give half of them one

@@ -67,8 +67,10 @@ BoardReply boardSend(int port, const std::string& raw) {
 }
 
 BoardReply boardPost(int port, const std::string& path, const std::string& form) {
-  return boardSend(port, "POST " + path + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                         "Content-Length: " + std::to_string(form.size()) + "\r\n\r\n" + form);
+  return boardSend(port, "POST " + path +
+                             " HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                             "Content-Length: " +
+                             std::to_string(form.size()) + "\r\n\r\n" + form);
 }
 BoardReply boardGet(int port, const std::string& target) {
   return boardSend(port, "GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n");
@@ -86,9 +88,8 @@ class BoardServerRun {
     app_.setAnalyst(analyst);
     std::string error;
     EXPECT_TRUE(server_.listen("127.0.0.1", 0, error)) << error;
-    thread_ = std::thread([this] {
-      server_.serve([this](const yav::board::HttpRequest& r) { return app_.handle(r); }, stop_, limits_);
-    });
+    thread_ = std::thread(
+        [this] { server_.serve([this](const yav::board::HttpRequest& r) { return app_.handle(r); }, stop_, limits_); });
   }
   ~BoardServerRun() {
     stop_ = true;
@@ -199,7 +200,9 @@ TEST(BoardServer, ACrashingOrSilentBotIsReportedAndTheGameKept) {
     const BoardReply r = boardPost(run.port(), "/api/move", "move=3+3");
     EXPECT_EQ(r.status, 502) << mode << ": " << r.body;
     const std::string error = boardField(r.json, "error").str;
-    const std::string expected = mode == "crash" ? "closed its output" : mode == "timeout" ? "gave no answer" : "expected 'x y'";
+    const std::string expected = mode == "crash"     ? "closed its output"
+                                 : mode == "timeout" ? "gave no answer"
+                                                     : "expected 'x y'";
     EXPECT_NE(error.find(expected), std::string::npos) << mode << ": " << error;
     const BoardReply state = boardGet(run.port(), "/api/state");
     EXPECT_EQ(movesOf(state), "3 3") << mode;
@@ -214,7 +217,8 @@ TEST(BoardServer, StealUndoAndSetUp) {
   ASSERT_EQ(opened.status, 200) << opened.body;
   const Value& first = boardField(opened.json, "plies").items.at(0);
   EXPECT_TRUE(boardField(opened.json, "steal_available").boolean);
-  const std::string stone = std::to_string(int(boardField(first, "x").num)) + "+" + std::to_string(int(boardField(first, "y").num));
+  const std::string stone =
+      std::to_string(int(boardField(first, "x").num)) + "+" + std::to_string(int(boardField(first, "y").num));
   const BoardReply stolen = boardPost(run.port(), "/api/move", "move=" + stone);
   ASSERT_EQ(stolen.status, 200) << stolen.body;
   const Value& plies = boardField(stolen.json, "plies");
@@ -344,12 +348,15 @@ TEST(BoardServer, TheProgramServesAndStopsCleanlyOnCtrlC) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
   EXPECT_NE(yav::readFile(out).find("board: stopped after 1 requests"), std::string::npos) << yav::readFile(out);
-  EXPECT_TRUE(yav::waitFor([&] {
-    std::ifstream stat("/proc/" + std::to_string(bot) + "/stat");
-    std::string s;
-    std::getline(stat, s);
-    return s.empty() || s.find(") Z") != std::string::npos;
-  }, 30)) << "the bot survived the server";
+  EXPECT_TRUE(yav::waitFor(
+      [&] {
+        std::ifstream stat("/proc/" + std::to_string(bot) + "/stat");
+        std::string s;
+        std::getline(stat, s);
+        return s.empty() || s.find(") Z") != std::string::npos;
+      },
+      30))
+      << "the bot survived the server";
 }
 
 }  // namespace

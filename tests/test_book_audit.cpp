@@ -80,7 +80,8 @@ TEST(BookAudit, APlacementLineReachesThePositionForTheSideToMove) {
 // new), and a report of another audit is refused.
 TEST(BookAudit, TheAuditRecordsItsProofsAndTheNextPackHasNoHole) {
   const std::string bin = std::string(YAVALATH_BIN_DIR) + "/";
-  const std::string db = scratchPath("audit.db"), header = scratchPath("audit_book.h"), report = scratchPath("audit.txt");
+  const std::string db = scratchPath("audit.db"), header = scratchPath("audit_book.h"),
+                    report = scratchPath("audit.txt");
   std::filesystem::copy(std::string(YAVALATH_SOURCE_DIR) + "/tests/data/book_fixture.db", db);
   // The first pack chooses by the database alone, the second keeps the moves of the book the
   // audit read, as bookpack does with the shipped book: neither depends on the shipped book.

@@ -28,7 +28,8 @@ std::string firstTurnInput(const Board& b) {
 std::string botAnswer(const Board& b, const std::string& flags) {
   const std::string input = scratchPath("book_bot_input.txt");
   std::ofstream(input) << firstTurnInput(b);
-  const std::string cmd = std::string(YAVALATH_BIN_DIR) + "/bot --iterations 200 --quiet " + flags + " < " + input + " 2>/dev/null";
+  const std::string cmd =
+      std::string(YAVALATH_BIN_DIR) + "/bot --iterations 200 --quiet " + flags + " < " + input + " 2>/dev/null";
   const std::string out = runCommand(cmd).out;
   return out.substr(0, out.find_first_of("\r\n"));
 }
@@ -103,7 +104,8 @@ TEST(BookBot, BookTurnSearchesAheadForTheNextTurn) {
     if (next.play(*move) != Outcome::None) continue;
     for (Bitboard rest = next.legalMoves(); rest && reply == kNoCell; rest &= rest - 1) {
       Board after = next;
-      if (after.play(lowestCell(rest)) == Outcome::None && !book.lookup(after)) reply = lowestCell(rest), outOfBook = after;
+      if (after.play(lowestCell(rest)) == Outcome::None && !book.lookup(after))
+        reply = lowestCell(rest), outOfBook = after;
     }
     if (reply != kNoCell) {
       inBook = b;
@@ -114,7 +116,9 @@ TEST(BookBot, BookTurnSearchesAheadForTheNextTurn) {
   const std::string input = scratchPath("book_bot_two_turns.txt");
   std::ofstream(input) << firstTurnInput(inBook) << formatTurn(outOfBook, outOfBook.toMove(), reply, false);
   auto stderrOf = [&](const std::string& flags) {
-    return runCommand(std::string(YAVALATH_BIN_DIR) + "/bot --iterations 300 " + flags + " < " + input + " 2>&1 >/dev/null").out;
+    return runCommand(std::string(YAVALATH_BIN_DIR) + "/bot --iterations 300 " + flags + " < " + input +
+                      " 2>&1 >/dev/null")
+        .out;
   };
   const std::string searching = stderrOf(""), answering = stderrOf("--no-book-search");
   EXPECT_NE(searching.find("| book, checked 100 it, searched 300 it ahead"), std::string::npos) << searching;

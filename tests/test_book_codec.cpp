@@ -41,8 +41,8 @@ TEST(BookCodec, EveryCharacterIsOneUtf16UnitAndSafeInALiteral) {
     const bool cjk = cp >= 0x4E00 && cp <= 0x9FA5, extensionA = cp >= 0x3400 && cp <= 0x4DB5,
                hangul = cp >= 0xAC00 && cp <= 0xD7A3;
     ASSERT_TRUE(cjk || extensionA || hangul) << v << " -> U+" << std::hex << cp;
-    ASSERT_FALSE(cp >= 0xD800 && cp <= 0xDFFF);                    // no surrogates: one UTF-16 unit
-    ASSERT_FALSE(cp == 0xFEFF || cp == 0x2028 || cp == 0x2029);    // no BOM, no line separators
+    ASSERT_FALSE(cp >= 0xD800 && cp <= 0xDFFF);                               // no surrogates: one UTF-16 unit
+    ASSERT_FALSE(cp == 0xFEFF || cp == 0x2028 || cp == 0x2029);               // no BOM, no line separators
     ASSERT_FALSE((cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE);  // no noncharacters
     ASSERT_EQ(bookValue(c, 0), int(v));
     seen.insert(cp);
@@ -56,14 +56,14 @@ TEST(BookCodec, EveryCharacterIsOneUtf16UnitAndSafeInALiteral) {
   EXPECT_EQ(codePoint(27484), 0xAC00u);
   EXPECT_EQ(codePoint(32767), 0xC0A3u);
   EXPECT_EQ(bookValue("\"\"\"", 0), -1);
-  EXPECT_EQ(bookValue("\xE4\xB8", 0), -1);                 // truncated
-  EXPECT_EQ(bookValue("\xE4\xB7\xBF", 0), -1);             // U+4DFF, between extension A and the URO
-  EXPECT_EQ(bookValue("\xE4\xB6\xB6", 0), -1);             // U+4DB6, just past extension A
-  EXPECT_EQ(bookValue("\xE3\x8F\xBF", 0), -1);             // U+33FF, just below extension A
-  EXPECT_EQ(bookValue("\xE9\xBE\xA6", 0), -1);             // U+9FA6, just past the URO of Unicode 1.1
-  EXPECT_EQ(bookValue("\xEA\xB0\x80", 0), 27484);          // U+AC00
-  EXPECT_EQ(bookValue("\xEC\x82\xA4", 0), -1);             // U+C0A4, just past the alphabet
-  EXPECT_EQ(bookValue("\xEA\xAF\xBF", 0), -1);             // U+ABFF, just below the Hangul syllables
+  EXPECT_EQ(bookValue("\xE4\xB8", 0), -1);                             // truncated
+  EXPECT_EQ(bookValue("\xE4\xB7\xBF", 0), -1);                         // U+4DFF, between extension A and the URO
+  EXPECT_EQ(bookValue("\xE4\xB6\xB6", 0), -1);                         // U+4DB6, just past extension A
+  EXPECT_EQ(bookValue("\xE3\x8F\xBF", 0), -1);                         // U+33FF, just below extension A
+  EXPECT_EQ(bookValue("\xE9\xBE\xA6", 0), -1);                         // U+9FA6, just past the URO of Unicode 1.1
+  EXPECT_EQ(bookValue("\xEA\xB0\x80", 0), 27484);                      // U+AC00
+  EXPECT_EQ(bookValue("\xEC\x82\xA4", 0), -1);                         // U+C0A4, just past the alphabet
+  EXPECT_EQ(bookValue("\xEA\xAF\xBF", 0), -1);                         // U+ABFF, just below the Hangul syllables
   EXPECT_EQ(bookValue(bookChar(0).substr(0, 1) + "\x41\x80", 0), -1);  // not a continuation byte
 }
 
@@ -74,7 +74,8 @@ TEST(BookCodec, BytesRoundTripThroughTheText) {
     std::string bytes;
     for (size_t i = 0; i < length; ++i) bytes.push_back(char(rng.below(256)));
     const std::string text = bookTextOf(bytes);
-    EXPECT_EQ(text.size() / kBookUtf8Bytes, (length * 8 + kBookBitsPerChar - 1) / kBookBitsPerChar + kBookChecksumChars);
+    EXPECT_EQ(text.size() / kBookUtf8Bytes,
+              (length * 8 + kBookBitsPerChar - 1) / kBookBitsPerChar + kBookChecksumChars);
     std::string back, error;
     ASSERT_TRUE(bookBytesOf(text, back, error)) << error;
     // A last character with 8 or more bits of padding reads as one more (zero) byte.
@@ -164,7 +165,9 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
     out.finish();
     return bytes;
   };
-  auto stream = [&](const Fields& fields, unsigned version = kBookVersion) { return bookTextOf(streamBytes(fields, version)); };
+  auto stream = [&](const Fields& fields, unsigned version = kBookVersion) {
+    return bookTextOf(streamBytes(fields, version));
+  };
   auto symbol = [](RangeEncoder& out, SymbolModel<6>& model, uint32_t value) { codeSymbol(out, model, value); };
   auto flag = [](RangeEncoder& out, BitModel& model, uint32_t value) { out.bit(model, value); };
 
@@ -180,12 +183,15 @@ TEST(BookCodec, DamagedTextIsRejectedWithItsPosition) {
     flag(out, m.hasRoot, 0);
     symbol(out, m.count[1], 0);
   };
-  EXPECT_TRUE(decodeBook(stream(emptyBook), [](const Board&, Cell) {}, error)) << error;
+  EXPECT_TRUE(decodeBook(
+      stream(emptyBook), [](const Board&, Cell) {}, error))
+      << error;
   // The message names the character holding the first byte after the book.
   const std::string leftOver =
       "characters left after the book at " + bookCharacterWhere(streamBytes(emptyBook).size() * 8 / kBookBitsPerChar);
   EXPECT_EQ(rejected(bookTextOf(streamBytes(emptyBook) + "\x55\x66"), leftOver), "invalid book: " + leftOver);
-  EXPECT_EQ(rejected(bookTextOf(streamBytes(emptyBook) + std::string(30, '\x77')), leftOver), "invalid book: " + leftOver);
+  EXPECT_EQ(rejected(bookTextOf(streamBytes(emptyBook) + std::string(30, '\x77')), leftOver),
+            "invalid book: " + leftOver);
   const std::vector<uint16_t> padded = {uint16_t((kBookVersion << kBookVersionShift) << 6 | 1)};  // 6 bits of padding
   const uint32_t sum = bookChecksum(padded);
   rejected(bookChar(padded[0]) + bookChar(sum >> kBookBitsPerChar) + bookChar(sum & ((1u << kBookBitsPerChar) - 1)),

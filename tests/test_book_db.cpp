@@ -123,8 +123,9 @@ TEST(BookDatabase, GameResultsAndTerminalProofs) {
 TEST(BookDatabase, LostWhenEveryMoveIsProvenLost) {
   // Opponent threatens two wins at once: every legal move of ours is lost (the engine proves them).
   Database db;
-  Board b = Board::fromStones(bit(cellAt(0, 4)) | bit(cellAt(1, 4)) | bit(cellAt(3, 4)) | bit(cellAt(4, 4)) | bit(cellAt(6, 4)),
-                              bit(cellAt(0, 0)) | bit(cellAt(0, 8)) | bit(cellAt(4, 0)) | bit(cellAt(4, 8)) | bit(cellAt(2, 2)), 1);
+  Board b = Board::fromStones(
+      bit(cellAt(0, 4)) | bit(cellAt(1, 4)) | bit(cellAt(3, 4)) | bit(cellAt(4, 4)) | bit(cellAt(6, 4)),
+      bit(cellAt(0, 0)) | bit(cellAt(0, 8)) | bit(cellAt(4, 0)) | bit(cellAt(4, 8)) | bit(cellAt(2, 2)), 1);
   ASSERT_GE(popcount(b.winningCells(0)), 2);
   SelfPlayGame g;
   PlyRecord ply{b, lowestCell(b.winningCells(0)), {}};
@@ -360,8 +361,10 @@ TEST(BookFiles, WritersTakingTurnsNeverOverlap) {
         ++got;
         // Inside: the marker file must not exist; create it, then remove it before leaving.
         const int fd = ::open(counter.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
-        if (fd < 0) ++overlaps;
-        else ::close(fd), ::unlink(counter.c_str());
+        if (fd < 0)
+          ++overlaps;
+        else
+          ::close(fd), ::unlink(counter.c_str());
       }
       _exit(overlaps == 0 ? 0 : 1);
     }
@@ -401,7 +404,8 @@ TEST(BookFiles, AWriterRefusesADamagedDatabase) {
   ASSERT_TRUE(saveDatabase(path, sampleDatabase(3), error)) << error;
   const std::string half = readFile(path).substr(0, readFile(path).size() / 2);
   std::ofstream(path, std::ios::binary | std::ios::trunc) << half;
-  const CommandRun run = runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + path + " --positions 1 2>&1");
+  const CommandRun run =
+      runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + path + " --positions 1 2>&1");
   EXPECT_EQ(run.status, 1) << run.out;
   EXPECT_NE(run.out.find("refusing to write on top of it"), std::string::npos) << run.out;
   EXPECT_EQ(readFile(path), half);
@@ -412,7 +416,8 @@ TEST(BookFiles, AWriterRefusesADamagedDatabase) {
 // bookpack --empty writes a valid empty book (what ships while no book has passed its match);
 // without it the same database packs into a header whose literal is not empty.
 TEST(BookPacker, EmptyFlagWritesAnEmptyBook) {
-  const std::string pack = std::string(YAVALATH_BIN_DIR) + "/bookpack --db " + kFixture + " --book-iterations 300 --fresh";
+  const std::string pack =
+      std::string(YAVALATH_BIN_DIR) + "/bookpack --db " + kFixture + " --book-iterations 300 --fresh";
   const std::string full = scratchPath("full.h"), empty = scratchPath("empty.h");
   ASSERT_EQ(std::system((pack + " --out " + full + " 2>/dev/null").c_str()), 0);
   ASSERT_EQ(std::system((pack + " --empty --out " + empty + " 2>/dev/null").c_str()), 0);
@@ -599,7 +604,9 @@ Database randomVerdicts(uint64_t seed, int count) {
       const int kind = int(rng.below(5));
       const Proof proof = kind == 0 ? Proof::Win : kind == 1 ? Proof::Loss : Proof::Unknown;
       const uint32_t visits = rng.below(4) == 0 ? 0 : rng.below(3) == 0 ? rng.below(200) : rng.below(300000);
-      float value = kind == 0 ? 1.0f : kind == 1 ? (rng.below(4) == 0 ? 0.5f : 0.0f) : float(rng.below(65536)) / 65536.0f;
+      float value = kind == 0   ? 1.0f
+                    : kind == 1 ? (rng.below(4) == 0 ? 0.5f : 0.0f)
+                                : float(rng.below(65536)) / 65536.0f;
       if (kind == 2 && visits) value = float(rng.below(2 * visits + 1)) / float(2 * visits);  // as a search gives it
       if (kind == 3) value = 0.5f;
       v.moves.insert(v.moves.begin() + long(rng.below(uint32_t(v.moves.size() + 1))), {c, value, proof, visits});
@@ -980,7 +987,8 @@ TEST(BookDatabaseFolder, ADamagedSegmentIsRefusedAndTheOthersStayReadable) {
   EXPECT_NE(stats.out.find("REFUSED (left out of everything below): " + b + ": unsupported version"), std::string::npos)
       << stats.out;
   // A writer refuses to start on top of it.
-  const CommandRun run = runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + folder + " --positions 1 2>&1");
+  const CommandRun run =
+      runCommand(std::string(YAVALATH_BIN_DIR) + "/bookgen run --db " + folder + " --positions 1 2>&1");
   EXPECT_EQ(run.status, 1) << run.out;
   EXPECT_NE(run.out.find("refusing to write on top of it"), std::string::npos) << run.out;
   EXPECT_EQ(segmentsOf(folder).size(), 2u);
@@ -1081,7 +1089,9 @@ TEST(BookGenerator, FolderCommandsEndToEnd) {
   EXPECT_EQ(checkpoint.searchedPositions() % 3, 0u);
   const size_t held = load(folder).searchedPositions();
   EXPECT_EQ(held, 100u + checkpoint.searchedPositions());
-  ASSERT_EQ(runCommand(bookgen + " run --db " + folder + growth + " --positions " + std::to_string(held + 2) + " 2>&1").status, 0);
+  ASSERT_EQ(runCommand(bookgen + " run --db " + folder + growth + " --positions " + std::to_string(held + 2) + " 2>&1")
+                .status,
+            0);
   EXPECT_EQ(segmentsOf(folder).size(), fixture.size() + 3);
   EXPECT_EQ(load(folder).searchedPositions(), held + 2);
 

@@ -113,22 +113,31 @@ Estimate bruteForce(const Board& b, const std::map<PositionKey, DeepVerdict>& ve
   for (const DeepMove& d : v.moves) {
     Board next = b;
     const Outcome o = next.play(c.fromCanonical(d.move));
-    const bool trusted = (o == Outcome::None && verdicts.count(canonicalize(next).key)) || uint64_t(d.visits) * 10 >= most;
+    const bool trusted =
+        (o == Outcome::None && verdicts.count(canonicalize(next).key)) || uint64_t(d.visits) * 10 >= most;
     Estimate e;
-    if (o == Outcome::Win) e = Estimate::proven(Proof::Win);
-    else if (o == Outcome::Loss) e = Estimate::proven(Proof::Loss);
-    else if (o == Outcome::Draw) e = {0.5, 0.5, 0.5, Proof::Draw};
+    if (o == Outcome::Win)
+      e = Estimate::proven(Proof::Win);
+    else if (o == Outcome::Loss)
+      e = Estimate::proven(Proof::Loss);
+    else if (o == Outcome::Draw)
+      e = {0.5, 0.5, 0.5, Proof::Draw};
     else {
       const bool expanded = verdicts.count(canonicalize(next).key) > 0;
       const Estimate child = expanded ? bruteForce(next, verdicts, rules) : Estimate{};
-      if (expanded && (child.proof == Proof::Win || child.proof == Proof::Loss)) e = Estimate::proven(flipProof(child.proof));
-      else if (d.proof == Proof::Win || d.proof == Proof::Loss) e = Estimate::proven(d.proof);
-      else if (expanded) e = child.flipped();
-      else e = rules.leafEstimate(d, 0, 0, siblings);
+      if (expanded && (child.proof == Proof::Win || child.proof == Proof::Loss))
+        e = Estimate::proven(flipProof(child.proof));
+      else if (d.proof == Proof::Win || d.proof == Proof::Loss)
+        e = Estimate::proven(d.proof);
+      else if (expanded)
+        e = child.flipped();
+      else
+        e = rules.leafEstimate(d, 0, 0, siblings);
     }
     anyWin |= e.proof == Proof::Win;
     allLost &= e.proof == Proof::Loss;
-    const bool lost = e.proof == Proof::Loss, better = e.lower > best.lower || (e.lower == best.lower && e.mean > best.mean);
+    const bool lost = e.proof == Proof::Loss,
+               better = e.lower > best.lower || (e.lower == best.lower && e.mean > best.mean);
     if (!lost && (!chosen || (trusted && !bestTrusted) || (trusted == bestTrusted && better)))
       best = {e.mean, e.lower, e.upper, Proof::Unknown}, chosen = true, bestTrusted = trusted;
   }
@@ -168,7 +177,8 @@ TEST(BookGraph, UpdatingAfterEachAddGivesWhatAFullEvaluationGives) {
     std::vector<std::vector<int>> parents(g.size());
     for (size_t i = 0; i < g.size(); ++i)
       for (const BookGraph::Move& m : g.nodes()[i].moves)
-        if (m.child != BookGraph::kNone && (parents[size_t(m.child)].empty() || parents[size_t(m.child)].back() != int(i)))
+        if (m.child != BookGraph::kNone &&
+            (parents[size_t(m.child)].empty() || parents[size_t(m.child)].back() != int(i)))
           parents[size_t(m.child)].push_back(int(i));
     for (size_t i = 0; i < g.size(); ++i) {
       std::vector<int> have = g.nodes()[i].parents;
@@ -342,7 +352,7 @@ TEST(BookGraph, GamesNarrowALeafAndMoveItsMean) {
   const Estimate searchOnly = g.leafEstimate(d, 0, 0);
   EXPECT_NEAR(searchOnly.mean, 0.6, 1e-6);
   EXPECT_NEAR(searchOnly.upper - searchOnly.lower, 2 * 2 * 0.5 / std::sqrt(100.0), 1e-6);  // visits capped at 100
-  const Estimate withGames = g.leafEstimate(d, 300, 2 * 30);  // 300 games, 10% won
+  const Estimate withGames = g.leafEstimate(d, 300, 2 * 30);                               // 300 games, 10% won
   EXPECT_LT(withGames.mean, 0.3);
   EXPECT_LT(withGames.upper - withGames.lower, searchOnly.upper - searchOnly.lower);
   d.visits = 0;  // never visited: valued as the worst visited sibling, not as the search's 0.5
@@ -358,13 +368,20 @@ TEST(BookGraph, TheBookMoveIsOneTheSearchOrTheGraphTrusts) {
   const Cell main = cellAt(3, 2), rejected = cellAt(1, 1);
   DeepVerdict root;
   for (Cell m : moveClasses(b))
-    root.moves.push_back({m, m == main ? 0.5f : m == rejected ? 0.5f : 0.3f, Proof::Unknown,
-                          m == main ? 100000u : m == rejected ? 122u : 5000u});
+    root.moves.push_back({m,
+                          m == main       ? 0.5f
+                          : m == rejected ? 0.5f
+                                          : 0.3f,
+                          Proof::Unknown,
+                          m == main       ? 100000u
+                          : m == rejected ? 122u
+                                          : 5000u});
   root.best = main;
   Board after = b;
   after.play(main);
   DeepVerdict reply;  // the opponent's best reply after `main` is worth 0.54 to it
-  for (Cell m : moveClasses(after)) reply.moves.push_back({m, m == moveClasses(after).front() ? 0.54f : 0.4f, Proof::Unknown, 20000});
+  for (Cell m : moveClasses(after))
+    reply.moves.push_back({m, m == moveClasses(after).front() ? 0.54f : 0.4f, Proof::Unknown, 20000});
   reply.best = moveClasses(after).front();
   Database db;
   const std::string key = GrowOptions().deep.key();
@@ -403,7 +420,8 @@ namespace {
 // The empty board's verdict: one first move much better than the rest (or proven lost).
 std::map<PositionKey, DeepVerdict> handMadeRoot(Cell good, Proof goodProof) {
   DeepVerdict v;
-  for (Cell m : moveClasses(Board())) v.moves.push_back({m, m == good ? 0.9f : 0.3f, m == good ? goodProof : Proof::Unknown, 100});
+  for (Cell m : moveClasses(Board()))
+    v.moves.push_back({m, m == good ? 0.9f : 0.3f, m == good ? goodProof : Proof::Unknown, 100});
   v.best = good;
   return {{PositionKey{}, v}};
 }
@@ -422,8 +440,8 @@ GrowOptions firstPlayerOnly() { return withStarts(0, 0); }
 DeepVerdict wonBy(const Board& b, Cell win, uint32_t winVisits, uint32_t otherVisits) {
   DeepVerdict v;
   for (Cell m : moveClasses(b))
-    v.moves.push_back({m, m == win ? 1.0f : 0.3f, m == win ? Proof::Win : Proof::Unknown,
-                       m == win ? winVisits : otherVisits});
+    v.moves.push_back(
+        {m, m == win ? 1.0f : 0.3f, m == win ? Proof::Win : Proof::Unknown, m == win ? winVisits : otherVisits});
   v.best = win;
   return v;
 }
@@ -449,8 +467,10 @@ TEST(BookGrowth, ExpandsTheBestLineMostAndNeverAProvenLoss) {
       ASSERT_TRUE(leaf.has_value());
       picked += *leaf == goodChild;
     }
-    if (proof == Proof::Unknown) EXPECT_GT(picked, 990);  // 0.9 +- 0.1 against 0.3 +- 0.1
-    else EXPECT_EQ(picked, 0);
+    if (proof == Proof::Unknown)
+      EXPECT_GT(picked, 990);  // 0.9 +- 0.1 against 0.3 +- 0.1
+    else
+      EXPECT_EQ(picked, 0);
   }
 }
 
@@ -461,7 +481,14 @@ TEST(BookGrowth, TheBotsMovesFollowTheBookMoveInTheirShare) {
   const Cell solid = cellAt(3, 2), risky = cellAt(1, 1);
   DeepVerdict v;
   for (Cell m : moveClasses(Board()))
-    v.moves.push_back({m, m == solid ? 0.6f : m == risky ? 0.75f : 0.3f, Proof::Unknown, m == risky ? 20u : m == solid ? 200u : 100u});
+    v.moves.push_back({m,
+                       m == solid   ? 0.6f
+                       : m == risky ? 0.75f
+                                    : 0.3f,
+                       Proof::Unknown,
+                       m == risky   ? 20u
+                       : m == solid ? 200u
+                                    : 100u});
   v.best = solid;
   auto childOf = [](Cell m) {
     Board b;
@@ -484,8 +511,10 @@ TEST(BookGrowth, TheBotsMovesFollowTheBookMoveInTheirShare) {
       solidPicks += leaf == childOf(solid);
       riskyPicks += leaf == childOf(risky);
     }
-    if (share == 1.0) EXPECT_EQ(solidPicks, 1000);
-    else EXPECT_GT(riskyPicks, 400);  // its mean 0.625 +- 0.1 against 0.6 +- 0.05
+    if (share == 1.0)
+      EXPECT_EQ(solidPicks, 1000);
+    else
+      EXPECT_GT(riskyPicks, 400);  // its mean 0.625 +- 0.1 against 0.6 +- 0.05
   }
 }
 
@@ -518,8 +547,10 @@ TEST(BookGrowth, TheOpponentsRepliesFollowTheSearchsVisits) {
   double total = 0;
   for (const auto& [move, p] : replyDistribution(grower.graph(), frame.key, o.model)) {
     total += p;
-    if (move == popular) EXPECT_NEAR(p, expected, 1e-9);
-    else EXPECT_NEAR(p, o.model.uniform / n + (1 - o.model.uniform) * 10 / visits, 1e-9);
+    if (move == popular)
+      EXPECT_NEAR(p, expected, 1e-9);
+    else
+      EXPECT_NEAR(p, o.model.uniform / n + (1 - o.model.uniform) * 10 / visits, 1e-9);
   }
   EXPECT_NEAR(total, 1, 1e-9);
 
@@ -784,7 +815,8 @@ TEST(BookGrowth, FromTheGivenPositionTheBotIsEitherSide) {
   o.model.uniform = 1;
   Database db;
   DeepVerdict verdict;  // one move much better than the rest, none proven
-  for (Cell m : moveClasses(boardOf(frame.key))) verdict.moves.push_back({m, m == best ? 0.9f : 0.3f, Proof::Unknown, 100});
+  for (Cell m : moveClasses(boardOf(frame.key)))
+    verdict.moves.push_back({m, m == best ? 0.9f : 0.3f, Proof::Unknown, 100});
   verdict.best = best;
   db.setVerdict(o.deep.key(), frame.key, verdict);
   Grower grower(db, o, nullptr);
@@ -833,8 +865,14 @@ TEST(BookGraphPack, AShippedMoveStaysUntilTheDatabaseClearlyPrefersAnother) {
   auto graphWith = [&](float valueA, float valueB, Proof proofB) {
     DeepVerdict v;
     for (Cell m : moveClasses(Board()))
-      v.moves.push_back({m, m == a ? valueA : m == b ? valueB : 0.3f, m == b ? proofB : Proof::Unknown,
-                         m == a ? 10000u : m == b ? 9000u : 100u});
+      v.moves.push_back({m,
+                         m == a   ? valueA
+                         : m == b ? valueB
+                                  : 0.3f,
+                         m == b ? proofB : Proof::Unknown,
+                         m == a   ? 10000u
+                         : m == b ? 9000u
+                                  : 100u});
     v.best = a;
     Database db;
     db.setVerdict("k", PositionKey{}, v);
@@ -880,7 +918,14 @@ TEST(BookGraphPack, AShippedMoveStaysUntilTheDatabaseClearlyPrefersAnother) {
   // expand the position after B; without it, the one after A.
   DeepVerdict v;
   for (Cell m : moveClasses(Board()))
-    v.moves.push_back({m, m == a ? 0.52f : m == b ? 0.50f : 0.3f, Proof::Unknown, m == a ? 10000u : m == b ? 9000u : 100u});
+    v.moves.push_back({m,
+                       m == a   ? 0.52f
+                       : m == b ? 0.50f
+                                : 0.3f,
+                       Proof::Unknown,
+                       m == a   ? 10000u
+                       : m == b ? 9000u
+                                : 100u});
   v.best = a;
   Database db;
   GrowOptions o;

@@ -33,9 +33,9 @@ namespace {
 
 using namespace yav::book;
 
-using reference::RefOutcome;
 using reference::ReferenceBoard;
 using reference::ReferenceSolver;
+using reference::RefOutcome;
 
 // +1 / 0 / -1: the game value for the side to move, by full minimax of every legal move.
 int minimaxValue(const ReferenceBoard& r) {
@@ -74,7 +74,8 @@ TEST(ProofSearch, VerdictsMatchFullMinimaxForBothClaims) {
       const ProofNumbers n = search.run(p.fast, attacker, 1u << 22);
       ASSERT_TRUE(n.settled()) << "position " << tested;
       const int attackerValue = attacker == p.fast.toMove() ? value : -value;
-      ASSERT_EQ(n.proven(), attackerValue == 1) << "position " << tested << ", attacker " << attacker << ", value " << value;
+      ASSERT_EQ(n.proven(), attackerValue == 1)
+          << "position " << tested << ", attacker " << attacker << ", value " << value;
       if (n.defenderWins()) {
         ASSERT_EQ(attackerValue, -1) << "position " << tested << ", attacker " << attacker;
       }
@@ -106,7 +107,8 @@ TEST(ProofSearch, VerdictsMatchTheEndgameSolverWithMoreEmptyCells) {
   int tested = 0, proven = 0;
   while (tested < 24) {
     testing_positions::Pair p;
-    if (!testing_positions::randomPosition(rng, 45 + int(rng.below(4)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    if (!testing_positions::randomPosition(rng, 45 + int(rng.below(4)), p) || p.fast.winningCells(p.fast.toMove()))
+      continue;
     const EndgameResult e = exact.solve(p.fast, uint64_t(1) << 26);
     if (!e.solved) continue;
     ProofSearchOptions o;
@@ -132,7 +134,8 @@ TEST(ProofSearch, TheDefenceZoneAndTheMoveOrderKeepEveryVerdictAndWinningMove) {
   int tested = 0, orderChangedTheWork = 0;
   while (tested < 40) {
     testing_positions::Pair p;
-    if (!testing_positions::randomPosition(rng, 43 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    if (!testing_positions::randomPosition(rng, 43 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove()))
+      continue;
     const EndgameResult e = exact.solve(p.fast, uint64_t(1) << 26);
     if (!e.solved) continue;
     for (const bool zone : {false, true}) {
@@ -161,8 +164,8 @@ TEST(ProofSearch, TheDefenceZoneAndTheMoveOrderKeepEveryVerdictAndWinningMove) {
     }
     ++tested;
   }
-  EXPECT_GT(zoneSettled, 100u);          // the zone was used, not only allowed
-  EXPECT_GT(orderChangedTheWork, 3);     // and so was the order (in 6 of the 80 pairs of searches)
+  EXPECT_GT(zoneSettled, 100u);       // the zone was used, not only allowed
+  EXPECT_GT(orderChangedTheWork, 3);  // and so was the order (in 6 of the 80 pairs of searches)
 }
 
 // The MCTS-solver leaves (options.mctsIterations): a node it proves at its first expansion is
@@ -180,7 +183,8 @@ TEST(ProofSearch, TheMctsSolversLeavesKeepEveryVerdictAndWinningMove) {
   while (tested < 12 || wonRootsSettledByMcts < 3) {
     ASSERT_LT(tested, 400) << "too few won roots that the MCTS-solver settles";
     testing_positions::Pair p;
-    if (!testing_positions::randomPosition(rng, 43 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    if (!testing_positions::randomPosition(rng, 43 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove()))
+      continue;
     const EndgameResult e = exact.solve(p.fast, uint64_t(1) << 26);
     if (!e.solved) continue;
     for (int attacker = 0; attacker < 2; ++attacker) {
@@ -247,10 +251,13 @@ int searchesChangedKeepingEveryVerdict(Set set, Counter counter, uint64_t& used)
           ProofSearch search(o);
           const ProofNumbers n = search.run(b, attacker, 400000);
           EXPECT_TRUE(attackerWins ? n.proven() : n.defenderWins())
-              << moves << (afterTheWin ? " and the winning move" : "") << ", setting " << on << ", attacker " << attacker;
+              << moves << (afterTheWin ? " and the winning move" : "") << ", setting " << on << ", attacker "
+              << attacker;
           expansions[on] = search.expansions();
-          if (on) used += counter(search);
-          else EXPECT_EQ(counter(search), 0u);
+          if (on)
+            used += counter(search);
+          else
+            EXPECT_EQ(counter(search), 0u);
         }
         changed += expansions[0] != expansions[1];
       }
@@ -265,10 +272,11 @@ int searchesChangedKeepingEveryVerdict(Set set, Counter counter, uint64_t& used)
 // where it applies (in endgames nearly every cell is near a stone of each side).
 TEST(ProofSearch, TheQuietPassDefersSolvesAndKeepsEveryVerdict) {
   uint64_t skipped = 0;
-  const int searchesWhoseWorkChanged = searchesChangedKeepingEveryVerdict(
-      [](ProofSearchOptions& o, bool on) { o.quietPass = on; }, [](const ProofSearch& s) { return s.quietSkipped(); }, skipped);
-  EXPECT_GT(skipped, 10000u);               // the quiet pass was used, not only allowed
-  EXPECT_GT(searchesWhoseWorkChanged, 2);   // and deferred solves that would have settled a child
+  const int searchesWhoseWorkChanged =
+      searchesChangedKeepingEveryVerdict([](ProofSearchOptions& o, bool on) { o.quietPass = on; },
+                                         [](const ProofSearch& s) { return s.quietSkipped(); }, skipped);
+  EXPECT_GT(skipped, 10000u);              // the quiet pass was used, not only allowed
+  EXPECT_GT(searchesWhoseWorkChanged, 2);  // and deferred solves that would have settled a child
 }
 
 // The quiet start (options.quietProofNumber): a defender-to-move child where the attacker, given a
@@ -306,9 +314,9 @@ TEST(ProofSearch, TheQuietStartLeavesQuietRepliesForLaterAndKeepsEveryVerdict) {
     EXPECT_LE(search.quietStarts(), uint64_t(quiet) + 1);
   }
   uint64_t quietStarts = 0;
-  const int searchesWhoseWorkChanged = searchesChangedKeepingEveryVerdict(
-      [](ProofSearchOptions& o, bool on) { o.quietProofNumber = on ? 20 : 1; },
-      [](const ProofSearch& s) { return s.quietStarts(); }, quietStarts);
+  const int searchesWhoseWorkChanged =
+      searchesChangedKeepingEveryVerdict([](ProofSearchOptions& o, bool on) { o.quietProofNumber = on ? 20 : 1; },
+                                         [](const ProofSearch& s) { return s.quietStarts(); }, quietStarts);
   EXPECT_GT(quietStarts, 100u);            // the quiet start was used, not only allowed
   EXPECT_GT(searchesWhoseWorkChanged, 2);  // and it changed the search's path
 }
@@ -334,8 +342,8 @@ TEST(MoveOrder, KillerThenThreatsThenHistoryAndOtherwiseTheGivenOrder) {
   order.settled(true, 5, 2);  // the killer of 5 stones; 6 has the most history
   order.settled(false, 5, 7);
   EXPECT_EQ(sorted(order, true, 5, bit(4) | bit(1)), (std::vector<Cell>{2, 1, 4, 6, 0, 3, 5, 7}));
-  EXPECT_EQ(sorted(order, true, 7, 0), (std::vector<Cell>{6, 2, 0, 1, 3, 4, 5, 7}));     // no killer at 7
-  EXPECT_EQ(sorted(order, false, 5, 0), (std::vector<Cell>{7, 0, 1, 2, 3, 4, 5, 6}));    // the other player's
+  EXPECT_EQ(sorted(order, true, 7, 0), (std::vector<Cell>{6, 2, 0, 1, 3, 4, 5, 7}));   // no killer at 7
+  EXPECT_EQ(sorted(order, false, 5, 0), (std::vector<Cell>{7, 0, 1, 2, 3, 4, 5, 6}));  // the other player's
 }
 
 TEST(ProofSearch, ABudgetLeavesTheRootOpenAndALargerOneContinues) {
@@ -366,7 +374,8 @@ WonPosition wonLatePosition(uint64_t seed, int stones) {
       const int me = b.toMove();
       const Bitboard threats = b.winningCells(me ^ 1);
       Bitboard choice = (threats ? threats : b.empty()) & ~b.losingCells(me) & ~b.winningCells(me);
-      if (!choice || b.winningCells(me)) ok = false;
+      if (!choice || b.winningCells(me))
+        ok = false;
       else {
         const Cell c = randomCell(choice, rng);
         b.play(c);
@@ -619,10 +628,13 @@ TEST(ProofState, ASearchResumedFromItsFileGoesOnWhereItStopped) {
       return;
     }
     const int stones = popcount(k.mine | k.theirs);
-    if (half.expandedNumbers(k)) mostTaken = std::max(mostTaken, stones);
-    else fewestLeft = std::min(fewestLeft, stones);
+    if (half.expandedNumbers(k))
+      mostTaken = std::max(mostTaken, stones);
+    else
+      fewestLeft = std::min(fewestLeft, stones);
   });
-  EXPECT_LE(mostTaken, fewestLeft) << "an open position of " << mostTaken << " stones was read, one of " << fewestLeft << " left out";
+  EXPECT_LE(mostTaken, fewestLeft) << "an open position of " << mostTaken << " stones was read, one of " << fewestLeft
+                                   << " left out";
   // No file: a first run, nothing read.
   ProofSearch fresh(bareOptions());
   EXPECT_TRUE(loadProofState(scratchPath("none.state"), {&fresh}, 0, read, error));
@@ -633,8 +645,8 @@ TEST(ProofState, ASearchResumedFromItsFileGoesOnWhereItStopped) {
 // table), never less than the default, within the memory; the count comes from the file's header.
 TEST(ProofState, ATableWithoutASizeHoldsTheStateFourTimesWithinTheMemory) {
   const uint64_t gib = uint64_t(1) << 30;
-  EXPECT_EQ(tableForState(120000000, 0, 64 * gib, 2), 120000000u);            // no state: the default
-  EXPECT_EQ(tableForState(120000000, 50000000, 64 * gib, 2), 200000000u);     // the state whole
+  EXPECT_EQ(tableForState(120000000, 0, 64 * gib, 2), 120000000u);           // no state: the default
+  EXPECT_EQ(tableForState(120000000, 50000000, 64 * gib, 2), 200000000u);    // the state whole
   EXPECT_EQ(tableForState(120000000, 50000000, 12 * gib, 2), 9 * gib / 96);  // as much as fits in 3/4 of the memory
   EXPECT_EQ(tableForState(120000000, 0, 4 * gib, 4), 3 * gib / 192);         // the default too
   EXPECT_EQ(tableForState(120000000, 0, 0, 1), 1000u);
@@ -699,7 +711,8 @@ TEST(ProofState, ABoundedStateIsNeverLongerThanItsBound) {
   ASSERT_TRUE(saveProofState(path, {&first, &second}, 0, whole, error)) << error;
   ASSERT_GE(whole.positions, 100u);
   const uint64_t wholeBytes = readFile(path).size();
-  for (const uint64_t bound : {wholeBytes - 1, wholeBytes / 2, wholeBytes / 7, uint64_t(24 + 8 + 24 * 5 + 23), uint64_t(40), wholeBytes}) {
+  for (const uint64_t bound :
+       {wholeBytes - 1, wholeBytes / 2, wholeBytes / 7, uint64_t(24 + 8 + 24 * 5 + 23), uint64_t(40), wholeBytes}) {
     ASSERT_TRUE(saveProofState(path, {&first, &second}, bound, bounded, error)) << error;
     const uint64_t bytes = readFile(path).size();
     EXPECT_LE(bytes, bound) << "a bound of " << bound << " bytes";
@@ -743,8 +756,10 @@ TEST(ProofState, ABoundedStateKeepsTheSettledAndTheLargestNumbers) {
   ASSERT_FALSE(atStop.settled());
   size_t settled = 0, open = 0, openAtOne = 0;
   search.forEachExpanded([&](const ProofKey&, ProofNumbers n) {
-    if (n.settled()) ++settled;
-    else ++open, openAtOne += std::min(n.pn, n.dn) == 1;
+    if (n.settled())
+      ++settled;
+    else
+      ++open, openAtOne += std::min(n.pn, n.dn) == 1;
   });
   ASSERT_GE(open, 300u);
   ASSERT_GE(openAtOne, 100u) << "no frontier to leave out";
@@ -767,10 +782,13 @@ TEST(ProofState, ABoundedStateKeepsTheSettledAndTheLargestNumbers) {
       EXPECT_NE(kept, nullptr) << "a settled position was left out";
       return;
     }
-    if (kept) worstKept = std::max(worstKept, rank(k, n));
-    else bestLeft = std::min(bestLeft, rank(k, n));
+    if (kept)
+      worstKept = std::max(worstKept, rank(k, n));
+    else
+      bestLeft = std::min(bestLeft, rank(k, n));
   });
-  EXPECT_LE(worstKept, bestLeft) << "an open position of rank " << bestLeft << " was left out, one of " << worstKept << " kept";
+  EXPECT_LE(worstKept, bestLeft) << "an open position of rank " << bestLeft << " was left out, one of " << worstKept
+                                 << " kept";
   EXPECT_EQ(reader.lookup(targets[1], 0).pn, atStop.pn);
   EXPECT_EQ(reader.lookup(targets[1], 0).dn, atStop.dn);
   // Room for fewer than the settled ones: those with the fewest stones.
@@ -784,8 +802,10 @@ TEST(ProofState, ABoundedStateKeepsTheSettledAndTheLargestNumbers) {
       return;
     }
     const int stones = popcount(k.mine | k.theirs);
-    if (few.expandedNumbers(k)) mostKept = std::max(mostKept, stones);
-    else fewestLeft = std::min(fewestLeft, stones);
+    if (few.expandedNumbers(k))
+      mostKept = std::max(mostKept, stones);
+    else
+      fewestLeft = std::min(fewestLeft, stones);
   });
   EXPECT_LE(mostKept, fewestLeft);
 }
@@ -868,15 +888,20 @@ TEST(Prover, IdleThreadsSplitItemsAndEveryRecordedProofIsRight) {
   int targets = 0, splitTargets = 0, splitSettled = 0, checked = 0;
   while (splitTargets < 2 && targets < 60) {  // how often items are split depends on the threads' timing
     testing_positions::Pair p;
-    if (!testing_positions::randomPosition(rng, 32 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    if (!testing_positions::randomPosition(rng, 32 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove()))
+      continue;
     ProofSearch alone;
     const ProofNumbers expected = alone.run(p.fast, p.fast.toMove(), uint64_t(1) << 22);
     if (!expected.settled()) continue;
     ProveOptions options;
     options.threads = 4, options.firstBudget = 30, options.progressSeconds = 1e9, options.checkpointSeconds = 1e9;
     std::vector<std::pair<Board, Proof>> records;
-    Prover prover(p.fast, p.fast.toMove(), options, nullptr,
-                  [&](const Board& b, Proof proof, Cell) { records.push_back({b, proof}); }, [] {});
+    Prover prover(
+        p.fast, p.fast.toMove(), options, nullptr,
+        [&](const Board& b, Proof proof, Cell) {
+          records.push_back({b, proof});
+        },
+        [] {});
     std::atomic<bool> stop{false};
     std::ostringstream log;
     const ProofNumbers n = prover.run(stop, log);
@@ -901,7 +926,8 @@ TEST(Prover, IdleThreadsSplitItemsAndEveryRecordedProofIsRight) {
         expectVerdict(i.board, p.fast.toMove(), i.numbers.proven(), i.children.empty() ? "an item" : "a split item"),
             splitSettled += !i.children.empty();
     for (const auto& [b, proof] : records)
-      expectVerdict(b, proof == Proof::Win ? b.toMove() : b.toMove() ^ 1, true, "a recorded " + std::string(proofName(proof)));
+      expectVerdict(b, proof == Proof::Win ? b.toMove() : b.toMove() ^ 1, true,
+                    "a recorded " + std::string(proofName(proof)));
   }
   EXPECT_GE(splitTargets, 1) << "no item was split in " << targets << " targets";
   EXPECT_GT(splitSettled, 0) << "no split item was settled";
@@ -932,7 +958,8 @@ TEST(Prover, AnItemShowsItsNumbersDuringItsTurn) {
       }
       if (seen || std::chrono::steady_clock::now() - start > std::chrono::seconds(5)) stop = true;
     };
-    Prover run(p.fast, p.fast.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, look);
+    Prover run(
+        p.fast, p.fast.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, look);
     prover = &run;
     std::ostringstream log;
     run.run(stop, log);
@@ -951,11 +978,13 @@ TEST(Prover, EveryThreadWaitsWhileTheStateIsWritten) {
   }
   ProveOptions options;
   options.threads = 2, options.firstBudget = uint64_t(1) << 40, options.sliceExpansions = uint64_t(1) << 40;
-  options.itemEpsilon = -1;  // turns that only a pause interrupts (df-pn's rule would end them, and settle the target at once)
+  options.itemEpsilon =
+      -1;  // turns that only a pause interrupts (df-pn's rule would end them, and settle the target at once)
   options.progressSeconds = 1e9, options.checkpointSeconds = 1e9, options.stateSeconds = 0.05;
   options.search = bareOptions();
   options.search.maxEntries = 1000000;  // 32 MB a thread, however long it runs (it forgets)
-  Prover prover(p.fast, p.fast.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, [] {});
+  Prover prover(
+      p.fast, p.fast.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, [] {});
   auto expansions = [&] {
     uint64_t sum = 0;
     for (const ProofSearch* s : prover.searches()) sum += s->expansions();
@@ -980,7 +1009,8 @@ TEST(Prover, EveryThreadWaitsWhileTheStateIsWritten) {
   });
   const ProofNumbers n = prover.run(stop, log);
   watchdog.join();
-  ASSERT_EQ(atSaves.size(), 4u) << "in " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+  ASSERT_EQ(atSaves.size(), 4u) << "in "
+                                << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
                                 << " s, the target " << (n.settled() ? "settled" : "open");
   EXPECT_FALSE(searchedDuringASave);
   EXPECT_GT(atSaves.back(), atSaves.front()) << "the searches did not go on after a save";
@@ -1002,11 +1032,13 @@ TEST(Prover, OneThreadSpendsWhatOneSearchOfTheTargetSpends) {
     ProveOptions options;
     options.threads = 1, options.progressSeconds = 1e9, options.checkpointSeconds = 1e9;
     options.firstBudget = uint64_t(1) << 40;  // only df-pn's rule ends a turn
-    Prover prover(b, b.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, [] {});
+    Prover prover(
+        b, b.toMove(), options, nullptr, [](const Board&, Proof, Cell) {}, [] {});
     std::atomic<bool> stop{false};
     std::ostringstream log;
     EXPECT_TRUE(prover.run(stop, log).proven()) << moves;
-    EXPECT_LE(prover.searches().front()->expansions(), 2 * alone.expansions() + 50) << moves << ": the search alone took " << alone.expansions();
+    EXPECT_LE(prover.searches().front()->expansions(), 2 * alone.expansions() + 50)
+        << moves << ": the search alone took " << alone.expansions();
     unsigned mostTurns = 0;
     for (const ProveItem& i : prover.items()) {
       mostTurns = std::max(mostTurns, i.turns);
@@ -1025,9 +1057,10 @@ TEST(Prover, CheapestFirstOrdersTheDefendersRepliesByProofNumber) {
   // search 300 to 5,000 expansions, each checked so here: the first six such among Rng(2026)'s
   // random positions, found by a scan of 274 (most of the test's time under the sanitizers).
   int targets = 0, ordersDiffer = 0;  // targets: the place in the list, for the messages
-  for (const char* moves : {"2 8; 1 8; 0 4; 4 0; 4 5; 1 6; 2 6; 1 5; 1 7", "1 2; 0 2; 5 5; 4 5; 6 6; 1 4; 2 6; 2 3; 4 8; 6 3; 1 8",
-                            "1 0; 1 5; 2 5; 4 1; 1 4; 0 4; 2 2; 2 6; 0 3", "0 6; 3 0; 3 3; 0 1; 0 5; 2 0; 5 4; 7 5; 3 1; 5 5; 3 7",
-                            "4 0; 4 4; 4 7; 3 6; 3 1; 7 5; 6 6; 3 2; 3 3; 3 4", "4 2; 1 8; 1 6; 4 6; 1 4; 5 3; 3 2; 0 3; 2 1"}) {
+  for (const char* moves :
+       {"2 8; 1 8; 0 4; 4 0; 4 5; 1 6; 2 6; 1 5; 1 7", "1 2; 0 2; 5 5; 4 5; 6 6; 1 4; 2 6; 2 3; 4 8; 6 3; 1 8",
+        "1 0; 1 5; 2 5; 4 1; 1 4; 0 4; 2 2; 2 6; 0 3", "0 6; 3 0; 3 3; 0 1; 0 5; 2 0; 5 4; 7 5; 3 1; 5 5; 3 7",
+        "4 0; 4 4; 4 7; 3 6; 3 1; 7 5; 6 6; 3 2; 3 3; 3 4", "4 2; 1 8; 1 6; 4 6; 1 4; 5 3; 3 2; 0 3; 2 1"}) {
     Board target;
     std::string error;
     ASSERT_TRUE(playMoves(moves, target, error)) << error;
@@ -1042,14 +1075,19 @@ TEST(Prover, CheapestFirstOrdersTheDefendersRepliesByProofNumber) {
       options.cheapestFirst = cheapest;
       std::atomic<bool> stop{false};
       int proven = 0;
-      Prover prover(target, target.toMove() ^ 1, options, nullptr, [&](const Board&, Proof, Cell) { stop = ++proven >= 3; }, [] {});
+      Prover prover(
+          target, target.toMove() ^ 1, options, nullptr, [&](const Board&, Proof, Cell) { stop = ++proven >= 3; },
+          [] {});
       std::ostringstream log;
       prover.run(stop, log);
       std::vector<std::pair<uint32_t, uint32_t>> numbers;  // (pn, dn) in the order of openTopItems
-      for (size_t k : prover.openTopItems()) numbers.push_back({prover.items()[k].numbers.pn, prover.items()[k].numbers.dn});
+      for (size_t k : prover.openTopItems())
+        numbers.push_back({prover.items()[k].numbers.pn, prover.items()[k].numbers.dn});
       for (size_t i = 1; i < numbers.size(); ++i) {
-        if (cheapest) EXPECT_LE(numbers[i - 1].first, numbers[i].first) << "target " << targets << ", place " << i;
-        else EXPECT_LE(numbers[i - 1].second, numbers[i].second) << "target " << targets << ", place " << i;
+        if (cheapest)
+          EXPECT_LE(numbers[i - 1].first, numbers[i].first) << "target " << targets << ", place " << i;
+        else
+          EXPECT_LE(numbers[i - 1].second, numbers[i].second) << "target " << targets << ", place " << i;
         // the other order would differ here: the test shows the choice
         ordersDiffer += cheapest ? numbers[i - 1].second > numbers[i].second : numbers[i - 1].first > numbers[i].first;
       }
@@ -1065,7 +1103,8 @@ TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
   int targets = 0, deeper = 0, checked = 0, defenderWins = 0;
   while (deeper < 20 && targets < 40) {
     testing_positions::Pair p;
-    if (!testing_positions::randomPosition(rng, 36 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove())) continue;
+    if (!testing_positions::randomPosition(rng, 36 + int(rng.below(5)), p) || p.fast.winningCells(p.fast.toMove()))
+      continue;
     ++targets;
     for (const int plies : {1, 3}) {
       ProveOptions options;
@@ -1074,12 +1113,13 @@ TEST(Prover, ProofsBelowTheTargetsMovesAreRecordedWithinTheirPlies) {
       options.recordPlies = plies;
       options.search = bareOptions();  // the proof numbers decide, so the searches expand many positions
       std::vector<std::pair<Board, Proof>> records;
-      Prover prover(p.fast, p.fast.toMove(), options, nullptr,
-                    [&](const Board& b, Proof proof, Cell win) {
-                      EXPECT_TRUE(proof == Proof::Loss || win != kNoCell);
-                      records.push_back({b, proof});
-                    },
-                    [] {});
+      Prover prover(
+          p.fast, p.fast.toMove(), options, nullptr,
+          [&](const Board& b, Proof proof, Cell win) {
+            EXPECT_TRUE(proof == Proof::Loss || win != kNoCell);
+            records.push_back({b, proof});
+          },
+          [] {});
       std::atomic<bool> stop{false};
       std::ostringstream log;
       prover.run(stop, log);
@@ -1156,7 +1196,8 @@ TEST_F(ProveCommand, RefusesIllegalAndFinishedPositions) {
   const CommandRun taken = runCommand(bookgen + "prove --db " + db + " --moves '3 3; 4 4; 4 4' 2>&1");
   EXPECT_EQ(taken.status, 2);
   EXPECT_NE(taken.out.find("ply 3 '4 4': the cell is taken"), std::string::npos) << taken.out;
-  const CommandRun over = runCommand(bookgen + "certificate --db " + db + " --out x --moves '0 0; 4 4; 1 0; 5 4; 2 0; 6 4; 3 0' 2>&1");
+  const CommandRun over =
+      runCommand(bookgen + "certificate --db " + db + " --out x --moves '0 0; 4 4; 1 0; 5 4; 2 0; 6 4; 3 0' 2>&1");
   EXPECT_EQ(over.status, 2);
   EXPECT_NE(over.out.find("the game is over after it"), std::string::npos) << over.out;
   const CommandRun noOut = runCommand(bookgen + "certificate --db " + db + " --moves '3 3' 2>&1");
@@ -1173,8 +1214,10 @@ TEST_F(ProveCommand, ProvesRecordsAndCertifiesALatePosition) {
   ASSERT_EQ(prove.status, 0) << prove.out;
   EXPECT_NE(prove.out.find("target PROVEN"), std::string::npos) << prove.out;
   const CommandRun again = runCommand(bookgen + "prove --db " + db + " --moves '" + won.moves + "' 2>&1");
-  EXPECT_NE(again.out.find("the book already proves this position: a win for the player to move"), std::string::npos) << again.out;
-  const CommandRun write = runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + cert + " --moves '" + won.moves + "' 2>&1");
+  EXPECT_NE(again.out.find("the book already proves this position: a win for the player to move"), std::string::npos)
+      << again.out;
+  const CommandRun write = runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + cert +
+                                      " --moves '" + won.moves + "' 2>&1");
   ASSERT_EQ(write.status, 0) << write.out;
   const CommandRun check = runCommand(checker + cert + " 2>&1");
   EXPECT_EQ(check.status, 0) << check.out;
@@ -1213,10 +1256,12 @@ TEST_F(ProveCommand, CertifiesAPositionReachedByASteal) {
   ASSERT_TRUE(playMoves(stolen, played, error)) << error;
   ASSERT_EQ(played.stones(0), won.board.stones(1));
   ASSERT_EQ(played.stones(1), won.board.stones(0));
-  const std::string db = scratchPath("prove_steal.db"), cert = scratchPath("steal.cert"), plain = scratchPath("plain.cert");
+  const std::string db = scratchPath("prove_steal.db"), cert = scratchPath("steal.cert"),
+                    plain = scratchPath("plain.cert");
   const CommandRun prove = runCommand(bookgen + "prove --db " + db + " --threads 2 --moves '" + stolen + "' 2>&1");
   ASSERT_EQ(prove.status, 0) << prove.out;
-  const CommandRun write = runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + cert + " --moves '" + stolen + "' 2>&1");
+  const CommandRun write = runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + cert +
+                                      " --moves '" + stolen + "' 2>&1");
   ASSERT_EQ(write.status, 0) << write.out;
   EXPECT_NE(write.out.find("the stones' colours are exchanged"), std::string::npos) << write.out;
   const CommandRun check = runCommand(checker + cert + " 2>&1");
@@ -1224,7 +1269,10 @@ TEST_F(ProveCommand, CertifiesAPositionReachedByASteal) {
   EXPECT_EQ(check.out.rfind("accepted", 0), 0u) << check.out;
   EXPECT_NE(check.out.find("player 1 wins"), std::string::npos) << check.out;
   // Its root is the root of the won position's own certificate.
-  ASSERT_EQ(runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + plain + " --moves '" + won.moves + "' 2>&1").status, 0);
+  ASSERT_EQ(runCommand(bookgen + "certificate --db " + db + " --threat-depth 2 --out " + plain + " --moves '" +
+                       won.moves + "' 2>&1")
+                .status,
+            0);
   auto rootLine = [](const std::string& path) {
     std::ifstream in(path);
     for (std::string line; std::getline(in, line);)
@@ -1240,19 +1288,21 @@ TEST_F(ProveCommand, CertifiesAPositionReachedByASteal) {
 TEST_F(ProveCommand, ADisproofThatRestsOnNoDrawIsRecordedAsTheDefendersWin) {
   const WonPosition won = wonLatePosition(12, 40);
   const std::string db = scratchPath("prove_defender.db");
-  const CommandRun prove = runCommand(bookgen + "prove --db " + db + " --winner opponent --moves '" + won.moves + "' 2>&1");
+  const CommandRun prove =
+      runCommand(bookgen + "prove --db " + db + " --winner opponent --moves '" + won.moves + "' 2>&1");
   ASSERT_EQ(prove.status, 0) << prove.out;
-  EXPECT_NE(prove.out.find("target DISPROVEN: the defender wins (recorded as its proof)"), std::string::npos) << prove.out;
+  EXPECT_NE(prove.out.find("target DISPROVEN: the defender wins (recorded as its proof)"), std::string::npos)
+      << prove.out;
   const CommandRun again = runCommand(bookgen + "prove --db " + db + " --moves '" + won.moves + "' 2>&1");
-  EXPECT_NE(again.out.find("the book already proves this position: a win for the player to move"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("the book already proves this position: a win for the player to move"), std::string::npos)
+      << again.out;
 }
 
-// tests/data/classes_fixture.db (57 KB, 4,158 searched positions): the verdicts of book/book.db at 6378eef for the positions
-// of at most 2 stones (382: 5 of class 3 3's 34 replies and 3 of 4 4's 8 proven there), then
-// `bookgen prove --db F --moves 'C; R' --winner mover --threads 1` for each other reply R of the
-// classes C = 3 3 and 4 4 (31 runs, 42 s in all, 2026-12-06): every reply of both proven lost for
-// player 2, the other classes as the book had them. The committed book grows with every prove run;
-// the tests read this instead.
+// tests/data/classes_fixture.db (57 KB, 4,158 searched positions): the verdicts of book/book.db at 6378eef for the
+// positions of at most 2 stones (382: 5 of class 3 3's 34 replies and 3 of 4 4's 8 proven there), then `bookgen prove
+// --db F --moves 'C; R' --winner mover --threads 1` for each other reply R of the classes C = 3 3 and 4 4 (31 runs, 42
+// s in all, 2026-12-06): every reply of both proven lost for player 2, the other classes as the book had them. The
+// committed book grows with every prove run; the tests read this instead.
 const std::string kClassesFixture = std::string(YAVALATH_SOURCE_DIR) + "/tests/data/classes_fixture.db";
 
 // bookgen classes reads the proof frontier: 3 3 and 4 4 are proven (a certificate each,
@@ -1286,7 +1336,8 @@ TEST_F(ProveCommand, ClassesListsTheFrontierOfTheBook) {
 TEST_F(ProveCommand, AProvenClassLeavesTheStealAlone) {
   const std::string db = scratchPath("prove_class.db");
   ASSERT_EQ(runCommand("rm -rf " + db + " && cp " + kClassesFixture + " " + db).status, 0);
-  const CommandRun prove = runCommand(bookgen + "prove --db " + db + " --moves '4 4' --winner opponent --threads 1 2>&1");
+  const CommandRun prove =
+      runCommand(bookgen + "prove --db " + db + " --moves '4 4' --winner opponent --threads 1 2>&1");
   ASSERT_EQ(prove.status, 0) << prove.out;
   EXPECT_NE(prove.out.find("target PROVEN"), std::string::npos) << prove.out;
   const CommandRun show = runCommand(bookgen + "show --db " + db + " --moves '4 4' 2>&1");
@@ -1305,9 +1356,9 @@ TEST_F(ProveCommand, AProvenClassLeavesTheStealAlone) {
 TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
   const std::string db = scratchPath("prove_stop.db"), log = scratchPath("prove_stop.log");
   // The first progress line shows the search under way; then SIGINT. Polled, with a deadline.
-  const std::string script = bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --table 2000000 --progress 0.2 2>" + log + " & pid=$!; " +
-                             shellWaitForLine(log, "^prove:") +
-                             "kill -INT $pid; wait $pid; echo status $?";
+  const std::string script =
+      bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --table 2000000 --progress 0.2 2>" + log +
+      " & pid=$!; " + shellWaitForLine(log, "^prove:") + "kill -INT $pid; wait $pid; echo status $?";
   const CommandRun r = runCommand(script);
   const std::string err = readFile(log);
   EXPECT_NE(r.out.find("status 130"), std::string::npos) << r.out << err;
@@ -1331,9 +1382,11 @@ TEST_F(ProveCommand, CtrlCSavesAndExitsWith130) {
 // --state: a run stopped by Ctrl-C writes its searches' tables, the next run reads them; a
 // truncated file stops the run before it searches, naming the byte, and stays as it was.
 TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
-  const std::string db = scratchPath("prove_state.db"), log = scratchPath("prove_state.log"), state = scratchPath("prove.state");
+  const std::string db = scratchPath("prove_state.db"), log = scratchPath("prove_state.log"),
+                    state = scratchPath("prove.state");
   std::remove(state.c_str());
-  const std::string prove = bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --table 2000000 --state " + state;
+  const std::string prove =
+      bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --table 2000000 --state " + state;
   // The run writes its state every second, then again when Ctrl-C ends it.
   const CommandRun first = runCommand(prove + " --progress 0.2 --state-every 1 2>" + log + " & pid=$!; " +
                                       shellWaitForLine(log, "^wrote ") + "kill -INT $pid; wait $pid; echo status $?");
@@ -1354,15 +1407,22 @@ TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
   // Without --table a thread's table holds four times the state, at least the default (the state
   // the second run wrote when it ended).
   unsigned long long rewritten = 0;
-  ASSERT_EQ(std::sscanf(second.out.c_str() + second.out.rfind("wrote "), "wrote %llu searched positions to", &rewritten), 1) << second.out;
-  const CommandRun sized = runCommand(bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --state " + state +
-                                      " --hours 0.0003 2>&1");
+  ASSERT_EQ(
+      std::sscanf(second.out.c_str() + second.out.rfind("wrote "), "wrote %llu searched positions to", &rewritten), 1)
+      << second.out;
+  const CommandRun sized = runCommand(bookgen + "prove --db " + db + " --moves '3 2; 3 3' --winner mover --state " +
+                                      state + " --hours 0.0003 2>&1");
   EXPECT_EQ(sized.status, 0) << sized.out;
   const size_t sizedAt = sized.out.find("a thread's table: ");
   ASSERT_NE(sizedAt, std::string::npos) << sized.out;
   unsigned long long table = 0, stated = 0, mib = 0;
-  ASSERT_EQ(std::sscanf(sized.out.c_str() + sizedAt, "a thread's table: %llu positions (the state's %llu times four, at least the default, within 3/4 of %llu MiB",
-                        &table, &stated, &mib), 3) << sized.out;
+  ASSERT_EQ(
+      std::sscanf(
+          sized.out.c_str() + sizedAt,
+          "a thread's table: %llu positions (the state's %llu times four, at least the default, within 3/4 of %llu MiB",
+          &table, &stated, &mib),
+      3)
+      << sized.out;
   EXPECT_EQ(stated, rewritten);
   const uint64_t wanted = std::max<uint64_t>(120000000, 4 * rewritten);  // 2 threads, 48 bytes a position at most
   EXPECT_GE(table, std::min<uint64_t>(wanted, (mib << 20) / 4 * 3 / 96)) << sized.out;
@@ -1375,7 +1435,8 @@ TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
   EXPECT_EQ(bounded.status, 0) << bounded.out;
   EXPECT_NE(bounded.out.find("left out by --state-max-mb"), std::string::npos) << bounded.out;
   EXPECT_LE(readFile(state).size(), bound) << bounded.out;
-  const CommandRun copied = runCommand(bookgen + "state " + state + " --max-mb " + std::to_string(double(bound / 2) / 1e6) + " --out " + small + " 2>&1");
+  const CommandRun copied = runCommand(bookgen + "state " + state + " --max-mb " +
+                                       std::to_string(double(bound / 2) / 1e6) + " --out " + small + " 2>&1");
   EXPECT_EQ(copied.status, 0) << copied.out;
   EXPECT_NE(copied.out.find(state + ": a proof state (version 1), "), std::string::npos) << copied.out;
   EXPECT_NE(copied.out.find("wrote " + small + ": "), std::string::npos) << copied.out;
@@ -1389,12 +1450,14 @@ TEST_F(ProveCommand, AStateFileCarriesTheSearchesToTheNextRun) {
   std::ofstream(state, std::ios::binary | std::ios::trunc) << bytes;
   const CommandRun damaged = runCommand(prove + " --hours 0.0003 2>&1");
   EXPECT_EQ(damaged.status, 1) << damaged.out;
-  EXPECT_NE(damaged.out.find(state + ": truncated at byte " + std::to_string(bytes.size())), std::string::npos) << damaged.out;
+  EXPECT_NE(damaged.out.find(state + ": truncated at byte " + std::to_string(bytes.size())), std::string::npos)
+      << damaged.out;
   EXPECT_EQ(damaged.out.find("prove:"), std::string::npos) << damaged.out;
   EXPECT_EQ(readFile(state), bytes);
   const CommandRun damagedCheck = runCommand(bookgen + "state " + state + " --max-mb 1 --out " + small + " 2>&1");
   EXPECT_EQ(damagedCheck.status, 1) << damagedCheck.out;
-  EXPECT_NE(damagedCheck.out.find(state + ": truncated at byte " + std::to_string(bytes.size())), std::string::npos) << damagedCheck.out;
+  EXPECT_NE(damagedCheck.out.find(state + ": truncated at byte " + std::to_string(bytes.size())), std::string::npos)
+      << damagedCheck.out;
 }
 
 // proof_bench settles each target under both settings and names a bad line of its file.
@@ -1403,7 +1466,8 @@ TEST(ProofBench, SettlesEachTargetUnderBothSettingsAndNamesABadLine) {
   const std::string targets = scratchPath("bench_targets.txt");
   {
     std::ofstream out(targets);
-    out << "# a comment\n3 3; 0 0; 1 0; 2 3; 1 1 | opponent\n\n3 3; 0 0; 1 0; 2 3; 1 1 | mover  # the same claim's negation\n";
+    out << "# a comment\n3 3; 0 0; 1 0; 2 3; 1 1 | opponent\n\n3 3; 0 0; 1 0; 2 3; 1 1 | mover  # the same claim's "
+           "negation\n";
   }
   const CommandRun run = runCommand(bench + " --targets " + targets + " --test 'epsilon=0.5 forcing-depth=8' 2>&1");
   ASSERT_EQ(run.status, 0) << run.out;
@@ -1431,7 +1495,8 @@ TEST(ProofBench, SettlesEachTargetUnderBothSettingsAndNamesABadLine) {
 // the least disproof number). A checkout of its own (the scripts, this build's bookgen, the fixture
 // as a database folder), since the script runs from its checkout's root.
 TEST_F(ProveCommand, ShardScriptRunsEachOpenReplyAndMergesTheSegments) {
-  if (runCommand("command -v parallel && command -v rsync").status != 0) GTEST_SKIP() << "GNU parallel or rsync is missing (scripts/deps.sh: ensure_shard_deps)";
+  if (runCommand("command -v parallel && command -v rsync").status != 0)
+    GTEST_SKIP() << "GNU parallel or rsync is missing (scripts/deps.sh: ensure_shard_deps)";
   namespace fs = std::filesystem;
   const std::string checkout = scratchPath("prove_shards"), db = checkout + "/book/book.db";
   fs::remove_all(checkout);
@@ -1447,14 +1512,18 @@ TEST_F(ProveCommand, ShardScriptRunsEachOpenReplyAndMergesTheSegments) {
   const CommandRun r = runCommand("cd " + checkout + " && scripts/prove_shards.sh --moves '1 1' --winner opponent " +
                                   "--sshlogin 2/: --nice 0 -- --hours 0.0005 --threads 1 --table 1000000 2>&1");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("== '1 1' for the opponent: 2 jobs (1 ply below it, 2 slots), --winner mover each"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("== '1 1' for the opponent: 2 jobs (1 ply below it, 2 slots), --winner mover each"),
+            std::string::npos)
+      << r.out;
   // Each job ran its line (parallel tags its lines) and printed its result; the summary combines them.
   auto number = [](const std::string& text) { return text == "inf" ? ~0ull : std::stoull(text); };
   unsigned long long pnSum = 0, dnMin = ~0ull;
   for (const std::string reply : {"3 3", "4 3"}) {
     const std::string line = "1 1; " + reply;
-    EXPECT_NE(r.out.find("job " + std::string(reply == "3 3" ? "1" : "2") + ": " + line + "\tproving a win for the player to move"),
-              std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("job " + std::string(reply == "3 3" ? "1" : "2") + ": " + line +
+                         "\tproving a win for the player to move"),
+              std::string::npos)
+        << r.out;
     std::smatch m;
     const std::regex result("\n  " + line + ": \\S+ \\(pn (\\S+), dn (\\S+)\\)");
     ASSERT_TRUE(std::regex_search(r.out, m, result)) << line << "\n" << r.out;
@@ -1462,7 +1531,8 @@ TEST_F(ProveCommand, ShardScriptRunsEachOpenReplyAndMergesTheSegments) {
     dnMin = std::min(dnMin, number(m[2]));
   }
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(r.out, m, std::regex("\n== the target from its 2 jobs \\(0 without a result\\): pn (\\S+), dn (\\S+);")))
+  ASSERT_TRUE(std::regex_search(
+      r.out, m, std::regex("\n== the target from its 2 jobs \\(0 without a result\\): pn (\\S+), dn (\\S+);")))
       << r.out;
   EXPECT_EQ(number(m[1]), pnSum) << r.out;
   EXPECT_EQ(number(m[2]), dnMin) << r.out;
@@ -1480,8 +1550,11 @@ TEST_F(ProveCommand, ShardScriptRunsEachOpenReplyAndMergesTheSegments) {
     const std::regex save("\njob " + job + ": [^\t]*\tsaved \\S+ \\((\\d+) positions settled by this run\\)");
     for (std::sregex_iterator it(r.out.begin(), r.out.end(), save), end; it != end; ++it) saved = (*it)[1];
     std::smatch merged;
-    ASSERT_TRUE(std::regex_search(r.out, merged, std::regex("\nmerged proofs-\\S+/job-" + job + "/\\S+\\.seg: .*; (\\d+) searched positions, (\\d+) of them new")))
-        << "job " << job << "'s segment was not merged\n" << r.out;
+    ASSERT_TRUE(std::regex_search(r.out, merged,
+                                  std::regex("\nmerged proofs-\\S+/job-" + job +
+                                             "/\\S+\\.seg: .*; (\\d+) searched positions, (\\d+) of them new")))
+        << "job " << job << "'s segment was not merged\n"
+        << r.out;
     EXPECT_FALSE(saved.empty()) << "job " << job << " saved nothing\n" << r.out;
     fresh += std::stoull(merged[2]);
   }

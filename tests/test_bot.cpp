@@ -90,7 +90,8 @@ TEST(Bot, ReplaysTranscriptsWithFixedIterations) {
 }
 
 TEST(Bot, PlainUctReplaysTranscripts) {
-  for (const char* name : kTranscripts) expectLegalAnswers(name, runBot("--plain-uct --iterations 300 --quiet", kData + name));
+  for (const char* name : kTranscripts)
+    expectLegalAnswers(name, runBot("--plain-uct --iterations 300 --quiet", kData + name));
 }
 
 TEST(Bot, FixedIterationsAreReproducible) {

@@ -12,8 +12,8 @@
 namespace yav {
 namespace {
 
-using reference::RefOutcome;
 using reference::ReferenceBoard;
+using reference::RefOutcome;
 using testing_positions::Pair;
 using testing_positions::randomPosition;
 
@@ -50,7 +50,10 @@ TEST(Endgame, ValuesAndMovesMatchFullMinimax) {
     // The move achieves the value.
     ReferenceBoard next = p.slow;
     const RefOutcome o = next.play(r.move);
-    const int achieved = o == RefOutcome::Win ? 1 : o == RefOutcome::Loss ? -1 : o == RefOutcome::Draw ? 0 : -naiveValue(next);
+    const int achieved = o == RefOutcome::Win    ? 1
+                         : o == RefOutcome::Loss ? -1
+                         : o == RefOutcome::Draw ? 0
+                                                 : -naiveValue(next);
     ASSERT_EQ(achieved, expected) << "move " << cellName(r.move);
     ++counts[expected + 1], ++tested;
   }
@@ -113,7 +116,7 @@ TEST(Endgame, NodeLimitAbortsAndTheTableKeepsOnlyExactFacts) {
   while (compared < 200) {
     Pair p;
     if (!crowdedPosition(rng, 38 + int(rng.below(8)), p)) continue;  // 16 to 23 empty cells
-    const EndgameResult a = limited.solve(p.fast, 20);  // often aborted: must leave no wrong entry
+    const EndgameResult a = limited.solve(p.fast, 20);               // often aborted: must leave no wrong entry
     aborted += !a.solved;
     const EndgameResult b = limited.solve(p.fast, 1u << 26), c = fresh.solve(p.fast, 1u << 26);
     if (!b.solved || !c.solved) continue;
@@ -158,7 +161,8 @@ void expectBoundsHold(const EndgameTableProbe& solver, reference::ReferenceSolve
   if (plies == 0 || p.fast.winningCells(p.fast.toMove())) return;
   for (Bitboard quiet = p.fast.empty() & ~p.fast.losingCells(p.fast.toMove()); quiet;) {
     Pair next = p;
-    if (next.play(popLowest(quiet)) == RefOutcome::None) expectBoundsHold(solver, truth, next, plies - 1, checked, loose);
+    if (next.play(popLowest(quiet)) == RefOutcome::None)
+      expectBoundsHold(solver, truth, next, plies - 1, checked, loose);
   }
 }
 
@@ -169,7 +173,7 @@ TEST(Endgame, EveryTableBoundHoldsTheTrueValue) {
   testing_positions::DrawnBoard full;
   for (int root = 0; root < 200; ++root) {
     if (root % 10 == 0) full = testing_positions::drawnBoard(rng);  // a tenth of a second each
-    const int removed = 3 + int(rng.below(4));  // player 2's stones taken off; player 1's: one more
+    const int removed = 3 + int(rng.below(4));                      // player 2's stones taken off; player 1's: one more
     Bitboard stones[2] = {full.stones[0], full.stones[1]};
     for (int p = 0; p < 2; ++p)
       for (int n = 0; n < removed + (p == 0); ++n) stones[p] &= ~bit(randomCell(stones[p], rng));

@@ -106,8 +106,9 @@ TEST(TrainSamples, LinesRoundTripAndBadLinesAreRefusedWithTheirReason) {
   EXPECT_FLOAT_EQ(back.label, 0.25f);
   EXPECT_EQ(back.source, train::Source::Child);
   EXPECT_FALSE(train::parseSample("0000000000000001 0000000000000001 0 0.5 1 book", back, error));  // one cell twice
-  EXPECT_FALSE(train::parseSample("0000000000000001 0000000000000002 0 1.5 1 book", back, error));  // label out of range
-  EXPECT_FALSE(train::parseSample("0000000000000001 0000000000000002 0 0.5 1 bok", back, error));   // unknown source
+  EXPECT_FALSE(
+      train::parseSample("0000000000000001 0000000000000002 0 1.5 1 book", back, error));          // label out of range
+  EXPECT_FALSE(train::parseSample("0000000000000001 0000000000000002 0 0.5 1 bok", back, error));  // unknown source
   EXPECT_FALSE(train::parseSample("0000000000000001 0000000000000002 0 0.5 1 book x", back, error));  // trailing text
   const std::string path = ::testing::TempDir() + "/bad_samples.tsv";
   std::ofstream(path) << "# comment\n" << train::sampleLine(s) << "garbage\n";

@@ -18,8 +18,8 @@
 namespace yav {
 namespace {
 
-using reference::RefOutcome;
 using reference::ReferenceBoard;
+using reference::RefOutcome;
 using testing_positions::Pair;
 using testing_positions::randomPosition;
 
@@ -47,12 +47,12 @@ bool refForcingWin(const ReferenceBoard& r, int moves) {
   for (int c : empty) {
     ReferenceBoard next = r;
     if (next.play(c) != RefOutcome::None) continue;  // a loss or a draw for the attacker
-    if (!hasWinningCell(next, a)) continue;           // not a threat: outside the definition
+    if (!hasWinningCell(next, a)) continue;          // not a threat: outside the definition
     bool allRepliesLose = true;
     for (int reply : emptyCells(next)) {
       ReferenceBoard after = next;
       const RefOutcome o = after.play(reply);
-      if (o == RefOutcome::Loss) continue;                          // the defender made its 3
+      if (o == RefOutcome::Loss) continue;                              // the defender made its 3
       if (o != RefOutcome::None || !refForcingWin(after, moves - 1)) {  // defender won or drew
         allRepliesLose = false;
         break;
@@ -290,7 +290,8 @@ TEST(ForcingTempo, BlockThatMakesTheDefendersThreeLoses) {
 TEST(ForcingTempo, DoubleThreatWins) {
   // (3,4) threatens (2,4) on the row [(0,4)(1,4)_(3,4)] and (3,3) on the vertical a = 3
   // [(3,2)_(3,4)(2,5)], and makes no 3: the defender can block only one.
-  const Board b = Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 2}, {2, 5}}), cellsAt({{8, 4}, {0, 0}, {4, 8}, {0, 8}}), 0);
+  const Board b =
+      Board::fromStones(cellsAt({{0, 4}, {1, 4}, {3, 2}, {2, 5}}), cellsAt({{8, 4}, {0, 0}, {4, 8}, {0, 8}}), 0);
   Board n = b;
   ASSERT_EQ(n.play(cellAt(3, 4)), Outcome::None);
   ASSERT_EQ(n.winningCells(0), cellsAt({{2, 4}, {3, 3}}));
@@ -306,8 +307,8 @@ TEST(ForcingTempo, DoubleThreatWins) {
 
 TEST(ForcingTempo, FourTogetherWithThreeWins) {
   // (2,3) completes the 4-line (1,3)..(4,3) and also the 3-line (2,3)(2,4)(1,5): it wins.
-  const Board b =
-      Board::fromStones(cellsAt({{1, 3}, {3, 3}, {4, 3}, {2, 4}, {1, 5}}), cellsAt({{0, 0}, {8, 4}, {0, 8}, {4, 8}, {6, 4}}), 0);
+  const Board b = Board::fromStones(cellsAt({{1, 3}, {3, 3}, {4, 3}, {2, 4}, {1, 5}}),
+                                    cellsAt({{0, 0}, {8, 4}, {0, 8}, {4, 8}, {6, 4}}), 0);
   ASSERT_EQ(b.outcomeOf(cellAt(2, 3)), Outcome::Win);
   ForcingSolver s;
   const ForcingResult r = s.solve(b, 1, 100);
@@ -354,8 +355,8 @@ TEST(ForcingTempo, DefenderCounterThreatMustBeAnswered) {
 TEST(ForcingTempo, TwoDefenderThreatsMeanNoForcedWin) {
   // Player 1 (defender) has two winning cells; player 0 has threats of its own but cannot win by
   // force (it can block one only), unless it wins at once.
-  const Board b =
-      Board::fromStones(cellsAt({{0, 0}, {1, 0}, {0, 8}, {1, 8}}), cellsAt({{0, 4}, {1, 4}, {3, 4}, {8, 4}, {7, 4}, {5, 4}}), 0);
+  const Board b = Board::fromStones(cellsAt({{0, 0}, {1, 0}, {0, 8}, {1, 8}}),
+                                    cellsAt({{0, 4}, {1, 4}, {3, 4}, {8, 4}, {7, 4}, {5, 4}}), 0);
   ASSERT_EQ(popcount(b.winningCells(1)), 2);
   ASSERT_FALSE(b.winningCells(0));
   ForcingSolver s;

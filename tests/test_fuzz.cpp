@@ -30,9 +30,32 @@ constexpr int kInputs = 10000;
 
 // One random change of `s`.
 void mutateOnce(std::string& s, Rng& rng) {
-  static const char* const kTokens[] = {"-1", "0", "9", "61", "4294967296", "99999999999999999999", "-", " ",
-                                        "\n", "\r\n", ",", ";", "#", "\"", "{", "}", "[", "]", ":", "\\u0000",
-                                        "1e308", "nan", "ffffffffffffffff", "attack", "\t", "x"};
+  static const char* const kTokens[] = {"-1",
+                                        "0",
+                                        "9",
+                                        "61",
+                                        "4294967296",
+                                        "99999999999999999999",
+                                        "-",
+                                        " ",
+                                        "\n",
+                                        "\r\n",
+                                        ",",
+                                        ";",
+                                        "#",
+                                        "\"",
+                                        "{",
+                                        "}",
+                                        "[",
+                                        "]",
+                                        ":",
+                                        "\\u0000",
+                                        "1e308",
+                                        "nan",
+                                        "ffffffffffffffff",
+                                        "attack",
+                                        "\t",
+                                        "x"};
   const size_t at = s.empty() ? 0 : rng.below(uint32_t(s.size()));
   const size_t span = 1 + rng.below(16);
   switch (rng.below(8)) {
@@ -42,11 +65,21 @@ void mutateOnce(std::string& s, Rng& rng) {
     case 1:
       if (!s.empty()) s[at] = char(rng.below(256));
       break;
-    case 2: s.insert(at, 1, char(rng.below(256))); break;
-    case 3: s.erase(at, span); break;
-    case 4: s.insert(at, s.substr(at, span)); break;
-    case 5: s.resize(at); break;
-    case 6: s.replace(at, rng.below(4), kTokens[rng.below(sizeof kTokens / sizeof *kTokens)]); break;
+    case 2:
+      s.insert(at, 1, char(rng.below(256)));
+      break;
+    case 3:
+      s.erase(at, span);
+      break;
+    case 4:
+      s.insert(at, s.substr(at, span));
+      break;
+    case 5:
+      s.resize(at);
+      break;
+    case 6:
+      s.replace(at, rng.below(4), kTokens[rng.below(sizeof kTokens / sizeof *kTokens)]);
+      break;
     default: {  // swap two lines' worth of text
       const size_t other = s.empty() ? 0 : rng.below(uint32_t(s.size()));
       const std::string a = s.substr(at, span);
@@ -129,9 +162,15 @@ TEST(Fuzz, EmbeddedBookText) {
       for (int k = 1 + int(rng.below(3)); k > 0; --k) {
         const size_t at = rng.below(uint32_t(v.size()));
         switch (rng.below(3)) {
-          case 0: v[at] = uint16_t(rng.below(1u << kBookBitsPerChar)); break;
-          case 1: v.erase(v.begin() + long(at)); break;
-          default: v.resize(at + 1); break;
+          case 0:
+            v[at] = uint16_t(rng.below(1u << kBookBitsPerChar));
+            break;
+          case 1:
+            v.erase(v.begin() + long(at));
+            break;
+          default:
+            v.resize(at + 1);
+            break;
         }
       }
       const uint32_t sum = bookChecksum(v);
@@ -140,7 +179,8 @@ TEST(Fuzz, EmbeddedBookText) {
     }
     size_t moves = 0;
     std::string error;
-    if (decodeBook(text, [&](const Board&, Cell) { ++moves; }, error)) {
+    if (decodeBook(
+            text, [&](const Board&, Cell) { ++moves; }, error)) {
       ++t.accepted;
       ASSERT_TRUE(text.empty() || moves > 0) << "a non-empty book without a move";
     } else {
@@ -166,7 +206,8 @@ TEST(Fuzz, BookDatabaseFile) {
   // sections' own checks are reached.
   book::Database full, small;
   std::string error;
-  ASSERT_TRUE(book::loadDatabase(std::string(YAVALATH_SOURCE_DIR) + "/tests/data/book_fixture.db", full, error)) << error;
+  ASSERT_TRUE(book::loadDatabase(std::string(YAVALATH_SOURCE_DIR) + "/tests/data/book_fixture.db", full, error))
+      << error;
   for (const book::RunInfo& r : full.runs()) small.addRun(r);
   int kept = 0;
   for (const auto& [key, stats] : full.map())
@@ -204,8 +245,9 @@ TEST(Fuzz, BookDatabaseFile) {
 }
 
 TEST(Fuzz, OpeningsFile) {
-  const std::string seed = readFile(std::string(YAVALATH_SOURCE_DIR) + "/tools/openings/two_stone.txt").substr(0, 1500) +
-                           "\n4 4; 3 2, 5 5  # a comment\n2 2 2 2\n";
+  const std::string seed =
+      readFile(std::string(YAVALATH_SOURCE_DIR) + "/tools/openings/two_stone.txt").substr(0, 1500) +
+      "\n4 4; 3 2, 5 5  # a comment\n2 2 2 2\n";
   const Tally t = fuzzText("openings file", seed, 1603, "fuzz.txt", [](const std::string& text, std::string& error) {
     std::istringstream in(text);
     std::vector<arena::Opening> openings;
@@ -241,24 +283,25 @@ TEST(Fuzz, ArenaRecordReadByResume) {
     seed += arena::recordToJson(r) + "\n";
   }
   int skippedLines = 0;
-  const Tally t = fuzzText("arena record", seed, 1604, "fuzz.jsonl:", [&skippedLines](const std::string& text, std::string& error) {
-    std::istringstream in(text);
-    arena::RecordFile file;
-    if (!arena::readRecordFile(in, "fuzz.jsonl", file, error)) return false;
-    EXPECT_TRUE(file.hasHeader || file.games.empty());
-    for (const std::string& w : file.warnings) expectPlaceNamed(w, "fuzz.jsonl:", text), ++skippedLines;
-    for (const arena::GameRecord& r : file.games) {  // replayable: the viewer and the stats rely on it
-      Board b;
-      for (const arena::MoveRecord& m : r.result.moves) {
-        if (!b.isLegal(m.cell)) {
-          ADD_FAILURE() << "an illegal move in an accepted record:\n" << text;
-          return true;
+  const Tally t =
+      fuzzText("arena record", seed, 1604, "fuzz.jsonl:", [&skippedLines](const std::string& text, std::string& error) {
+        std::istringstream in(text);
+        arena::RecordFile file;
+        if (!arena::readRecordFile(in, "fuzz.jsonl", file, error)) return false;
+        EXPECT_TRUE(file.hasHeader || file.games.empty());
+        for (const std::string& w : file.warnings) expectPlaceNamed(w, "fuzz.jsonl:", text), ++skippedLines;
+        for (const arena::GameRecord& r : file.games) {  // replayable: the viewer and the stats rely on it
+          Board b;
+          for (const arena::MoveRecord& m : r.result.moves) {
+            if (!b.isLegal(m.cell)) {
+              ADD_FAILURE() << "an illegal move in an accepted record:\n" << text;
+              return true;
+            }
+            b.play(m.cell);
+          }
         }
-        b.play(m.cell);
-      }
-    }
-    return true;
-  });
+        return true;
+      });
   expectShares("arena record", t, 0.35, 0.14);
   std::printf("fuzz: arena record: %d lines skipped with a warning\n", skippedLines);
 }
@@ -275,19 +318,20 @@ TEST(Fuzz, TacticsSuiteFile) {
   std::istringstream seedText(seed);
   for (std::string line; std::getline(seedText, line);) seedLines.insert(line);
   int changedPositions = 0;
-  const Tally t = fuzzText("tactics suite", seed, 1605, "fuzz_suite.txt", [&](const std::string& text, std::string& error) {
-    std::istringstream in(text);
-    std::vector<SuiteEntry> suite;
-    if (!parseSuite(in, "fuzz_suite.txt", suite, error)) return false;
-    EXPECT_FALSE(suite.empty());
-    for (const SuiteEntry& e : suite) EXPECT_TRUE(e.board.isLegal(e.move)) << text;
-    std::istringstream lines(text);
-    bool changed = false;
-    for (std::string line; std::getline(lines, line);)
-      changed |= !line.empty() && line[0] != '#' && !seedLines.count(line);
-    changedPositions += changed;
-    return true;
-  });
+  const Tally t =
+      fuzzText("tactics suite", seed, 1605, "fuzz_suite.txt", [&](const std::string& text, std::string& error) {
+        std::istringstream in(text);
+        std::vector<SuiteEntry> suite;
+        if (!parseSuite(in, "fuzz_suite.txt", suite, error)) return false;
+        EXPECT_FALSE(suite.empty());
+        for (const SuiteEntry& e : suite) EXPECT_TRUE(e.board.isLegal(e.move)) << text;
+        std::istringstream lines(text);
+        bool changed = false;
+        for (std::string line; std::getline(lines, line);)
+          changed |= !line.empty() && line[0] != '#' && !seedLines.count(line);
+        changedPositions += changed;
+        return true;
+      });
   std::printf("fuzz: tactics suite: %d accepted inputs with a changed position line\n", changedPositions);
   EXPECT_LE(changedPositions, 2) << t.accepted << " accepted";
   // A suite file of 2,000 characters has about 40 lines, any one of which a mutation may break.
@@ -308,8 +352,10 @@ TEST(Fuzz, TacticsSuiteRefusesCutAndImpossibleLines) {
   EXPECT_NE(refusal(good + "attack 0000000000800000 0000000000004000 0 20 1").find("s.txt:2: the file ends inside"),
             std::string::npos);
   EXPECT_NE(refusal("attack 000000000800000 0000000000004000 0 20 8\n").find("s.txt:1: malformed"), std::string::npos);
-  EXPECT_NE(refusal("attack 0000000000800000 0000000000004001 1 20 8\n").find("s.txt:1: suite line"), std::string::npos);
-  EXPECT_NE(refusal("attack 0000000000800001 0000000000004000 0 20 8\n").find("s.txt:1: suite line"), std::string::npos);
+  EXPECT_NE(refusal("attack 0000000000800000 0000000000004001 1 20 8\n").find("s.txt:1: suite line"),
+            std::string::npos);
+  EXPECT_NE(refusal("attack 0000000000800001 0000000000004000 0 20 8\n").find("s.txt:1: suite line"),
+            std::string::npos);
   EXPECT_EQ(refusal("attack 0000000000000000 0000000000004000 0 20 8\n"), "accepted");  // after a steal
   // Player 1's stones at (0,0), (1,0), (2,0): a line of 3, the game is over.
   const std::string three = "defence " + cli::hexText(bit(cellAt(0, 0)) | bit(cellAt(1, 0)) | bit(cellAt(2, 0))) + " " +

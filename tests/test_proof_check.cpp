@@ -71,7 +71,10 @@ int solve(const ReferenceBoard& b) {
   int best = -1;
   for (int cell : emptyCells(b)) {
     const RefOutcome o = b.outcomeOfPlacing(b.toMove(), cell);
-    const int v = o == RefOutcome::Win ? 1 : o == RefOutcome::Loss ? -1 : o == RefOutcome::Draw ? 0 : -solve(after(b, cell));
+    const int v = o == RefOutcome::Win    ? 1
+                  : o == RefOutcome::Loss ? -1
+                  : o == RefOutcome::Draw ? 0
+                                          : -solve(after(b, cell));
     if ((best = std::max(best, v)) == 1) break;
   }
   return known[key] = best;
@@ -124,9 +127,12 @@ struct Strategy {
   }
 };
 
-std::string tableLine(const Key& key, int move) { return hex16(key.first) + " " + hex16(key.second) + " " + xyText(move) + "\n"; }
+std::string tableLine(const Key& key, int move) {
+  return hex16(key.first) + " " + hex16(key.second) + " " + xyText(move) + "\n";
+}
 
-std::string certificate(const ReferenceBoard& root, const std::string& value, int depth, const std::map<Key, int>& table) {
+std::string certificate(const ReferenceBoard& root, const std::string& value, int depth,
+                        const std::map<Key, int>& table) {
   const Key key = keyOf(root);
   std::string text = "yavalath-certificate 1\n# made by tests/test_proof_check.cpp\nroot " + hex16(key.first) + " " +
                      hex16(key.second) + " " + std::to_string(root.toMove() + 1) + "\nvalue " + value +
@@ -197,8 +203,10 @@ std::string withLine(const std::string& text, int line, const std::string& repla
   std::istringstream in(text);
   std::string out, current;
   for (int k = 1; std::getline(in, current); ++k)
-    if (k != line) out += current + "\n";
-    else if (!replacement.empty()) out += replacement + "\n";
+    if (k != line)
+      out += current + "\n";
+    else if (!replacement.empty())
+      out += replacement + "\n";
   return out;
 }
 std::string lineOf(const std::string& text, int line) {
@@ -217,12 +225,13 @@ TEST(ProofCheck, AcceptsAHandMadeCertificate) {
   const Key root = keyOf(e.root);
   const int mover = e.root.toMove() + 1;
   EXPECT_EQ(run.status, 0) << run.out;
-  EXPECT_EQ(run.out.rfind("accepted: value win, root " + hex16(root.first) + " " + hex16(root.second) + " " +
-                              std::to_string(mover) + " (player " + std::to_string(mover) + " wins), table positions used " +
-                              std::to_string(e.shallow.table.size()) + " of " + std::to_string(e.shallow.table.size()) +
-                              ", settled by the threat search " + std::to_string(e.shallow.leaves.size()) + " (depth 1), ",
-                          0),
-            0u)
+  EXPECT_EQ(
+      run.out.rfind("accepted: value win, root " + hex16(root.first) + " " + hex16(root.second) + " " +
+                        std::to_string(mover) + " (player " + std::to_string(mover) + " wins), table positions used " +
+                        std::to_string(e.shallow.table.size()) + " of " + std::to_string(e.shallow.table.size()) +
+                        ", settled by the threat search " + std::to_string(e.shallow.leaves.size()) + " (depth 1), ",
+                    0),
+      0u)
       << run.out;
   EXPECT_NE(run.out.find(", fnv1a64 " + hex16(fnv1a64(text)) + "\n"), std::string::npos) << run.out;
 }
@@ -237,9 +246,12 @@ TEST(ProofCheck, RejectsEachDeletedTableLine) {
     table.erase(position);
     const yav::CommandRun run = check(certificate(e.root, "win", 1, table));
     EXPECT_EQ(run.status, 1) << run.out;
-    EXPECT_EQ(run.out.rfind("rejected: " + positionText(position, attacker) + " to move (attacker), moves from the root: ", 0), 0u)
+    EXPECT_EQ(run.out.rfind(
+                  "rejected: " + positionText(position, attacker) + " to move (attacker), moves from the root: ", 0),
+              0u)
         << run.out;
-    EXPECT_NE(run.out.find(": not in the table, and no threat sequence of at most 1 attacker moves wins\n"), std::string::npos)
+    EXPECT_NE(run.out.find(": not in the table, and no threat sequence of at most 1 attacker moves wins\n"),
+              std::string::npos)
         << run.out;
   }
 }
@@ -264,14 +276,17 @@ TEST(ProofCheck, RejectsASwappedWinningMove) {
       const ReferenceBoard q = after(b, other);
       if (o == RefOutcome::None && !q.winningCells(q.toMove()).empty()) {  // the defender's 4 left open
         ++fours;
-        EXPECT_NE(run.out.find(positionText(keyOf(q), q.toMove() + 1) + " to move (defender)"), std::string::npos) << run.out;
-        EXPECT_NE(run.out.find(": the defender's reply " + xyText(q.winningCells(q.toMove())[0]) + " makes a line of 4 or more\n"),
+        EXPECT_NE(run.out.find(positionText(keyOf(q), q.toMove() + 1) + " to move (defender)"), std::string::npos)
+            << run.out;
+        EXPECT_NE(run.out.find(": the defender's reply " + xyText(q.winningCells(q.toMove())[0]) +
+                               " makes a line of 4 or more\n"),
                   std::string::npos)
             << run.out;
       }
       if (o == RefOutcome::Loss) {
         ++threes;
-        EXPECT_NE(run.out.find(positionText(position, b.toMove() + 1) + " to move (attacker)"), std::string::npos) << run.out;
+        EXPECT_NE(run.out.find(positionText(position, b.toMove() + 1) + " to move (attacker)"), std::string::npos)
+            << run.out;
         EXPECT_NE(run.out.find(": the table's move " + xyText(other) + " makes a line of exactly 3 for the attacker\n"),
                   std::string::npos)
             << run.out;
@@ -295,14 +310,16 @@ TEST(ProofCheck, RejectsAMoveThatFillsTheBoard) {
   ASSERT_EQ(full.outcomeOfPlacing(full.toMove(), last), RefOutcome::Draw);
   yav::CommandRun run = check(certificate(root, "win", 1, {{keyOf(root), other}}));
   EXPECT_EQ(run.status, 1) << run.out;
-  EXPECT_NE(run.out.find(positionText(keyOf(full), full.toMove() + 1) + " to move (defender), moves from the root: " + xyText(other) +
-                         ": the defender's reply " + xyText(last) + " fills the board without a line of 3 (a draw)\n"),
+  EXPECT_NE(run.out.find(positionText(keyOf(full), full.toMove() + 1) +
+                         " to move (defender), moves from the root: " + xyText(other) + ": the defender's reply " +
+                         xyText(last) + " fills the board without a line of 3 (a draw)\n"),
             std::string::npos)
       << run.out;
   run = check(certificate(full, "win", 1, {{keyOf(full), last}}));
   EXPECT_EQ(run.status, 1) << run.out;
-  EXPECT_NE(run.out.find(positionText(keyOf(full), full.toMove() + 1) + " to move (attacker), moves from the root: none: the table's move " +
-                         xyText(last) + " fills the board without a line of 4 (a draw)\n"),
+  EXPECT_NE(run.out.find(positionText(keyOf(full), full.toMove() + 1) +
+                         " to move (attacker), moves from the root: none: the table's move " + xyText(last) +
+                         " fills the board without a line of 4 (a draw)\n"),
             std::string::npos)
       << run.out;
 }
@@ -314,9 +331,10 @@ TEST(ProofCheck, RejectsAWrongClaimedValue) {
   // The same table: its positions have the wrong side to move for the claimed attacker.
   yav::CommandRun run = check(certificate(e.root, "loss", 1, e.shallow.table));
   EXPECT_EQ(run.status, 1) << run.out;
-  EXPECT_EQ(run.out.rfind("rejected: " + positionText(root, mover) + " to move (defender), moves from the root: none: the table's line " +
-                              std::to_string(kFirstTableLine) + " holds a position where player " + std::to_string(3 - mover) +
-                              ", the attacker by 'value loss', is not to move\n",
+  EXPECT_EQ(run.out.rfind("rejected: " + positionText(root, mover) +
+                              " to move (defender), moves from the root: none: the table's line " +
+                              std::to_string(kFirstTableLine) + " holds a position where player " +
+                              std::to_string(3 - mover) + ", the attacker by 'value loss', is not to move\n",
                           0),
             0u)
       << run.out;
@@ -324,7 +342,9 @@ TEST(ProofCheck, RejectsAWrongClaimedValue) {
   run = check(certificate(e.root, "loss", 8, {}));
   EXPECT_EQ(run.status, 1) << run.out;
   EXPECT_NE(run.out.find(" to move (attacker), moves from the root: "), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find(": not in the table, and no threat sequence of at most 8 attacker moves wins\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(": not in the table, and no threat sequence of at most 8 attacker moves wins\n"),
+            std::string::npos)
+      << run.out;
 }
 
 // At threat depth 3 the checker's own search settles leaves that need more than one attacker move;
@@ -341,7 +361,9 @@ TEST(ProofCheck, SettlesLeavesByADeeperThreatSearch) {
       << run.out;
   run = check(withLine(text, 5, "threat-depth 2"));
   EXPECT_EQ(run.status, 1) << run.out;  // the leaves are threat sequences of exactly 3 attacker moves (example())
-  EXPECT_NE(run.out.find(": not in the table, and no threat sequence of at most 2 attacker moves wins\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(": not in the table, and no threat sequence of at most 2 attacker moves wins\n"),
+            std::string::npos)
+      << run.out;
 }
 
 // With no table, the checker accepts a position exactly when T(root, d) holds, written word for word.
@@ -357,7 +379,8 @@ TEST(ProofCheck, ThreatSearchFollowsTheFormatsDefinition) {
     for (int depth = wins ? 2 : 4; depth <= 4; ++depth) {
       const bool expected = depth == 4 ? wins : threatSequenceWins(b, depth);
       const yav::CommandRun run = check(certificate(b, "win", depth, {}));
-      EXPECT_EQ(run.status, expected ? 0 : 1) << "depth " << depth << "\n" << certificate(b, "win", depth, {}) << run.out;
+      EXPECT_EQ(run.status, expected ? 0 : 1) << "depth " << depth << "\n"
+                                              << certificate(b, "win", depth, {}) << run.out;
       (expected ? accepted : rejected) += 1;
     }
   }
@@ -378,7 +401,9 @@ TEST(ProofCheck, ALayoutErrorNamesTheLine) {
   };
   const auto moveTo = [&](const std::string& line, int cell) { return line.substr(0, 34) + xyText(cell); };
   int occupied = 0;
-  while (!((std::stoull(thirdLine.substr(0, 16), nullptr, 16) | std::stoull(thirdLine.substr(17, 16), nullptr, 16)) >> occupied & 1))
+  while (!((std::stoull(thirdLine.substr(0, 16), nullptr, 16) | std::stoull(thirdLine.substr(17, 16), nullptr, 16)) >>
+               occupied &
+           1))
     ++occupied;
   const std::string path = yav::scratchPath("layout.txt");
   const std::string cut = good.substr(0, good.find(thirdLine) + 20);
@@ -389,23 +414,31 @@ TEST(ProofCheck, ALayoutErrorNamesTheLine) {
       {good.substr(0, good.find(thirdLine)),
        ":" + std::to_string(third) + ": the file ends early: expected table line 3 of " + std::to_string(n)},
       {good.substr(0, good.size() - 1), ":" + std::to_string(endLine) + ": the file ends early, inside this line"},
-      {withCharacter(5, 'g'), ":" + std::to_string(third) +
-                                  ": column 5: expected a lower-case hexadecimal digit (digit 5 of 16 of the player-1 mask), found 'g'"},
-      {withCharacter(20, 'A'), ":" + std::to_string(third) +
-                                   ": column 20: expected a lower-case hexadecimal digit (digit 3 of 16 of the player-2 mask), found 'A'"},
+      {withCharacter(5, 'g'),
+       ":" + std::to_string(third) +
+           ": column 5: expected a lower-case hexadecimal digit (digit 5 of 16 of the player-1 mask), found 'g'"},
+      {withCharacter(20, 'A'),
+       ":" + std::to_string(third) +
+           ": column 20: expected a lower-case hexadecimal digit (digit 3 of 16 of the player-2 mask), found 'A'"},
       {withCharacter(1, '8'), ":" + std::to_string(third) + ": column 1: the player-1 mask sets a bit above cell 60"},
-      {withCharacter(34, '\t'), ":" + std::to_string(third) + ": column 34: expected printable ASCII text, found byte 0x09"},
+      {withCharacter(34, '\t'),
+       ":" + std::to_string(third) + ": column 34: expected printable ASCII text, found byte 0x09"},
       {withLine(withLine(good, third, lineOf(good, third + 1)), third + 1, thirdLine),
-       ":" + std::to_string(third + 1) + ": column 1: not sorted: this position comes before that of the table line above it"},
+       ":" + std::to_string(third + 1) +
+           ": column 1: not sorted: this position comes before that of the table line above it"},
       {withLine(withLine(good, 6, "positions " + std::to_string(n + 1)), third, thirdLine + "\n" + thirdLine),
-       ":" + std::to_string(third + 1) + ": column 1: the position of line " + std::to_string(third) + " again (duplicate)"},
+       ":" + std::to_string(third + 1) + ": column 1: the position of line " + std::to_string(third) +
+           " again (duplicate)"},
       {withLine(good, third, moveTo(thirdLine, occupied)),
        ":" + std::to_string(third) + ": column 35: the move " + xyText(occupied) + " is on an occupied cell"},
-      {withLine(good, third, thirdLine.substr(0, 34) + "5 8"), ":" + std::to_string(third) +
-                                                                   ": column 35: (5, 8) is not a cell (row 8 has 5 cells)"},
-      {withLine(good, 6, "positions " + std::to_string(n - 1)), ":" + std::to_string(endLine - 1) + ": column 1: expected 'end'"},
-      {withLine(good, 6, "positions 0" + std::to_string(n)), ":6: column 11: the number of positions has a leading zero"},
-      {good + "# after the end\n", ":" + std::to_string(endLine + 1) + ": column 1: expected the end of the file after 'end'"},
+      {withLine(good, third, thirdLine.substr(0, 34) + "5 8"),
+       ":" + std::to_string(third) + ": column 35: (5, 8) is not a cell (row 8 has 5 cells)"},
+      {withLine(good, 6, "positions " + std::to_string(n - 1)),
+       ":" + std::to_string(endLine - 1) + ": column 1: expected 'end'"},
+      {withLine(good, 6, "positions 0" + std::to_string(n)),
+       ":6: column 11: the number of positions has a leading zero"},
+      {good + "# after the end\n",
+       ":" + std::to_string(endLine + 1) + ": column 1: expected the end of the file after 'end'"},
       {withLine(good, 4, "value draw"), ":4: column 7: expected 'win' or 'loss', found 'd'"},
       {withLine(good, 5, "threat-depth 9"), ":5: column 14: expected the threat depth (1..8), found '9'"},
       {withLine(good, 1, "yavalath-certificate 2"), ":1: column 22: expected 'yavalath-certificate 1', found '2'"},
@@ -435,24 +468,95 @@ TEST(ProofCheck, Usage) {
 // The checker's independence, kept: it includes standard headers only (no project header, no
 // relative path), so it cannot reuse the engine's code by accident.
 TEST(ProofCheck, IncludesOnlyTheStandardLibrary) {
-  const std::set<std::string> standard = {
-      "algorithm", "any", "array", "atomic", "bitset", "cassert", "cctype", "cerrno", "cfloat", "charconv", "chrono",
-      "cinttypes", "climits", "clocale", "cmath", "complex", "condition_variable", "csetjmp", "csignal", "cstdarg",
-      "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "ctime", "cwchar", "cwctype", "deque", "exception",
-      "execution", "filesystem", "forward_list", "fstream", "functional", "future", "initializer_list", "iomanip", "ios",
-      "iosfwd", "iostream", "istream", "iterator", "limits", "list", "locale", "map", "memory", "memory_resource",
-      "mutex", "new", "numeric", "optional", "ostream", "queue", "random", "ratio", "regex", "scoped_allocator", "set",
-      "shared_mutex", "sstream", "stack", "stdexcept", "streambuf", "string", "string_view", "system_error", "thread",
-      "tuple", "type_traits", "typeindex", "typeinfo", "unordered_map", "unordered_set", "utility", "valarray",
-      "variant", "vector"};
+  const std::set<std::string> standard = {"algorithm",
+                                          "any",
+                                          "array",
+                                          "atomic",
+                                          "bitset",
+                                          "cassert",
+                                          "cctype",
+                                          "cerrno",
+                                          "cfloat",
+                                          "charconv",
+                                          "chrono",
+                                          "cinttypes",
+                                          "climits",
+                                          "clocale",
+                                          "cmath",
+                                          "complex",
+                                          "condition_variable",
+                                          "csetjmp",
+                                          "csignal",
+                                          "cstdarg",
+                                          "cstddef",
+                                          "cstdint",
+                                          "cstdio",
+                                          "cstdlib",
+                                          "cstring",
+                                          "ctime",
+                                          "cwchar",
+                                          "cwctype",
+                                          "deque",
+                                          "exception",
+                                          "execution",
+                                          "filesystem",
+                                          "forward_list",
+                                          "fstream",
+                                          "functional",
+                                          "future",
+                                          "initializer_list",
+                                          "iomanip",
+                                          "ios",
+                                          "iosfwd",
+                                          "iostream",
+                                          "istream",
+                                          "iterator",
+                                          "limits",
+                                          "list",
+                                          "locale",
+                                          "map",
+                                          "memory",
+                                          "memory_resource",
+                                          "mutex",
+                                          "new",
+                                          "numeric",
+                                          "optional",
+                                          "ostream",
+                                          "queue",
+                                          "random",
+                                          "ratio",
+                                          "regex",
+                                          "scoped_allocator",
+                                          "set",
+                                          "shared_mutex",
+                                          "sstream",
+                                          "stack",
+                                          "stdexcept",
+                                          "streambuf",
+                                          "string",
+                                          "string_view",
+                                          "system_error",
+                                          "thread",
+                                          "tuple",
+                                          "type_traits",
+                                          "typeindex",
+                                          "typeinfo",
+                                          "unordered_map",
+                                          "unordered_set",
+                                          "utility",
+                                          "valarray",
+                                          "variant",
+                                          "vector"};
   std::istringstream source(yav::readFile(std::string(YAVALATH_SOURCE_DIR) + "/tools/proof_check.cpp"));
   const std::regex include(R"(^\s*#\s*include\s*<([a-z_]+)>\s*$)");
   int includes = 0;
   std::smatch match;
   for (std::string line; std::getline(source, line);) {
-    if (line.find("include") == std::string::npos || line.find('#') == std::string::npos || line.rfind("//", 0) == 0) continue;
+    if (line.find("include") == std::string::npos || line.find('#') == std::string::npos || line.rfind("//", 0) == 0)
+      continue;
     ++includes;
-    EXPECT_TRUE(std::regex_match(line, match, include) && standard.count(match[1])) << "not a standard header: " << line;
+    EXPECT_TRUE(std::regex_match(line, match, include) && standard.count(match[1]))
+        << "not a standard header: " << line;
   }
   EXPECT_GE(includes, 5);
 }

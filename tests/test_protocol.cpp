@@ -17,9 +17,7 @@ namespace yav {
 namespace {
 
 // One turn's input for the player to move in `b`.
-std::string turnText(const Board& b, Cell lastMove, bool withId) {
-  return formatTurn(b, b.toMove(), lastMove, withId);
-}
+std::string turnText(const Board& b, Cell lastMove, bool withId) { return formatTurn(b, b.toMove(), lastMove, withId); }
 
 std::vector<TurnInput> readAll(const std::string& text) {
   std::istringstream in(text);

@@ -133,11 +133,12 @@ TEST(Search, ProvesWinsLossesAndDrawsWithoutTheEndgameSolver) {
     Bitboard stones0, stones1;
     int toMove, value;  // the value for the side to move
   };
-  const Case cases[] = {{0x0ad09b66c8921b0a, 0x102f6499352904b1, 1, 1},  {0x1ab02b56a508ac4c, 0x054d14891aa75213, 1, 1},
-                        {0x1133184b1ac12976, 0x06cca334651a8689, 0, 1},  {0x133186648da8c626, 0x0cce1982624728d8, 1, -1},
-                        {0x0a21a615ac633193, 0x144c514a5318c66c, 1, -1}, {0x14a92a9d236db004, 0x0b06c462d892427b, 0, -1},
-                        {0x049a5b6c59124974, 0x0b21a4932669b48b, 0, 0},  {0x16ad64a14a535a15, 0x0952835ea5aca4a2, 1, 0},
-                        {0x1668453266d34955, 0x0995b2c5912cb6a2, 0, 0},  {0x156a412b52534976, 0x0295aed4a52c9689, 0, 0}};
+  const Case cases[] = {
+      {0x0ad09b66c8921b0a, 0x102f6499352904b1, 1, 1},  {0x1ab02b56a508ac4c, 0x054d14891aa75213, 1, 1},
+      {0x1133184b1ac12976, 0x06cca334651a8689, 0, 1},  {0x133186648da8c626, 0x0cce1982624728d8, 1, -1},
+      {0x0a21a615ac633193, 0x144c514a5318c66c, 1, -1}, {0x14a92a9d236db004, 0x0b06c462d892427b, 0, -1},
+      {0x049a5b6c59124974, 0x0b21a4932669b48b, 0, 0},  {0x16ad64a14a535a15, 0x0952835ea5aca4a2, 1, 0},
+      {0x1668453266d34955, 0x0995b2c5912cb6a2, 0, 0},  {0x156a412b52534976, 0x0295aed4a52c9689, 0, 0}};
   SearchOptions withForcing;
   withForcing.endgame = false;
   SearchOptions alone = withForcing;

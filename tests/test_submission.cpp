@@ -55,8 +55,8 @@ std::vector<std::string> positionFiles() {
 struct TempDir {
   fs::path path;
   TempDir() {
-    path = fs::temp_directory_path() / ("yavalath_submission_" + std::to_string(::getpid()) + "_" +
-                                        std::to_string(counter()++));
+    path = fs::temp_directory_path() /
+           ("yavalath_submission_" + std::to_string(::getpid()) + "_" + std::to_string(counter()++));
     fs::remove_all(path);
     fs::create_directories(path);
   }
@@ -120,7 +120,8 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
             "// a.h\n#ifndef A_H\n#define A_H\n#include <string>\n"
             "inline std::string slashes() { return \"http://x/*y*/\"; }  // comment\n#endif  // A_H\n");
   writeFile(dir.path / "src/b.h",
-            "#pragma once\n#include <string>\n#include <vector>\n#include <cstdlib>\n#include \"a.h\"\n/* block\n comment */\n"
+            "#pragma once\n#include <string>\n#include <vector>\n#include <cstdlib>\n#include \"a.h\"\n/* block\n "
+            "comment */\n"
             "inline std::string raw() { return R\"x(//raw)x\"; }\ninline char slash() { return '/'; }\n"
             "constexpr long kMillion = 1'000'000;\n"
             "#define TWICE(x) \\\n  ((x) + (x))\n"
@@ -133,16 +134,17 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
             "  return a;\n}\n");
   writeFile(dir.path / "book/data.h", "inline const char* const kData = \"book\";\n");
   writeFile(dir.path / "src/pragmas.h", "#pragma once\n#pragma GCC optimize(\"O2\")  // why\n");
-  writeFile(dir.path / "bot/main.cpp",
-            "#include \"pragmas.h\"\n#include <cstdio>\n#include \"b.h\"\n#include \"a.h\"\n#if __has_include(\"data.h\")\n"
-            "#include \"data.h\"\n#else\ninline const char* const kData = \"none\";\n#endif\n"
-            "#ifdef SOMETHING\n#include <map>\n#endif\n"
-            "int main() { int two = 2; std::printf(\"%s %s %c %ld %s %d %d %s %d\\n\", slashes().c_str(), raw().c_str(), "
-            "slash(), kMillion, kData, tricky(7, 3, &two), nested(), pieces(), checked(7)); }\n");
+  writeFile(
+      dir.path / "bot/main.cpp",
+      "#include \"pragmas.h\"\n#include <cstdio>\n#include \"b.h\"\n#include \"a.h\"\n#if __has_include(\"data.h\")\n"
+      "#include \"data.h\"\n#else\ninline const char* const kData = \"none\";\n#endif\n"
+      "#ifdef SOMETHING\n#include <map>\n#endif\n"
+      "int main() { int two = 2; std::printf(\"%s %s %c %ld %s %d %d %s %d\\n\", slashes().c_str(), raw().c_str(), "
+      "slash(), kMillion, kData, tricky(7, 3, &two), nested(), pieces(), checked(7)); }\n");
   const std::string out = (dir.path / "out.cpp").string();
   // The project's names kept first (--no-rename), to find the pieces below by name.
   CommandRun amalgamate = runCommand("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
-                             quote(dir.path.string()) + " --output " + quote(out) + " --no-rename 2>&1");
+                                     quote(dir.path.string()) + " --output " + quote(out) + " --no-rename 2>&1");
   ASSERT_EQ(amalgamate.status, 0) << amalgamate.out;
   const std::string text = readFile(out);
   EXPECT_EQ(text.rfind("#pragma GCC optimize(\"O2\")\n", 0), 0u) << "the sources' pragma must come first:\n" << text;
@@ -155,7 +157,8 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   // The conditional standard include stays inside its #ifdef.
   EXPECT_LT(text.find("#ifdef SOMETHING"), text.find("#include <map>"));
   const std::string binary = (dir.path / "out").string();
-  CommandRun compile = runCommand("g++ -std=c++17 -Wall -Wextra -Werror " + quote(out) + " -o " + quote(binary) + " 2>&1");
+  CommandRun compile =
+      runCommand("g++ -std=c++17 -Wall -Wextra -Werror " + quote(out) + " -o " + quote(binary) + " 2>&1");
   ASSERT_EQ(compile.status, 0) << compile.out << "\n" << text;
   CommandRun program = runCommand(quote(binary));
   EXPECT_EQ(program.out, "http://x/*y*/ //raw / 1000000 book 31 1 abcdA1 7\n");
@@ -172,13 +175,14 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   // assert that is an if's body stays (without it the if would take the next statement).
   EXPECT_EQ(countOf(flat, "assert(a>0)"), 0u) << text;
   EXPECT_NE(flat.find("if(a>5)assert(a!=6);"), std::string::npos) << text;
-  EXPECT_NE(flat.find("static_assert(sizeof(int)>=2);static_assert(sizeof(char)==1);return a;"), std::string::npos) << text;
+  EXPECT_NE(flat.find("static_assert(sizeof(int)>=2);static_assert(sizeof(char)==1);return a;"), std::string::npos)
+      << text;
   EXPECT_EQ(countOf(text, "holds 16 bits"), 0u) << text;
 
   // By default the project's identifiers are shortened: the program prints the same; the names
   // of the standard library (std::string, printf, abs), the macro and main stay.
   CommandRun renamed = runCommand("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
-                          quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
+                                  quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
   ASSERT_EQ(renamed.status, 0) << renamed.out;
   EXPECT_NE(renamed.out.find("identifiers shortened"), std::string::npos) << renamed.out;
   const std::string shortened = readFile(out);
@@ -193,7 +197,7 @@ TEST(Submission, AmalgamatorHandlesGuardsConditionalsAndLiterals) {
   // A missing project header is an error that names the file and the line.
   writeFile(dir.path / "bot/main.cpp", "#include \"missing.h\"\nint main() {}\n");
   CommandRun missing = runCommand("python3 " + quote(kSourceDir + "/scripts/amalgamate.py") + " --root " +
-                          quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
+                                  quote(dir.path.string()) + " --output " + quote(out) + " 2>&1");
   EXPECT_NE(missing.status, 0);
   EXPECT_NE(missing.out.find("bot/main.cpp:1: cannot find \"missing.h\""), std::string::npos) << missing.out;
 }
@@ -216,8 +220,9 @@ TEST(Submission, SizeIsCountedInUtf16UnitsAgainstTheBudget) {
   using yav::book::bookChar;
   const std::string letters = bookChar(0) + bookChar(20901) + bookChar(20902) + bookChar(27483) + bookChar(27484) +
                               bookChar((1u << yav::kBookBitsPerChar) - 1) + "\xEC\x82\xA4";  // U+C0A4: not the book's
-  for (const std::string& form : {"inline const char* const kEmbeddedBook =\n    \"" + letters + "\"\n    \"\xE4\xB8\x81\";\n",
-                                  "inline const char*const kEmbeddedBook=\"" + letters + "\"\"\xE4\xB8\x81\";"}) {
+  for (const std::string& form :
+       {"inline const char* const kEmbeddedBook =\n    \"" + letters + "\"\n    \"\xE4\xB8\x81\";\n",
+        "inline const char*const kEmbeddedBook=\"" + letters + "\"\"\xE4\xB8\x81\";"}) {
     writeFile(dir.path / "f.cpp", form);
     CommandRun book = runCommand(check + "1000 2>&1");
     EXPECT_NE(book.out.find("7 of opening book"), std::string::npos) << form << "\n" << book.out;

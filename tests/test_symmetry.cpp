@@ -101,8 +101,7 @@ TEST(Symmetry, LinesAndNeighboursMapToLinesAndNeighbours) {
   for (int t = 0; t < kSymmetries; ++t) {
     for (Bitboard line : lines) EXPECT_TRUE(lines.count(transformBits(t, line))) << "transform " << t;
     for (Cell p = 0; p < kCells; ++p)
-      for (Cell q = 0; q < kCells; ++q)
-        ASSERT_EQ(adjacent(p, q), adjacent(transformCell(t, p), transformCell(t, q)));
+      for (Cell q = 0; q < kCells; ++q) ASSERT_EQ(adjacent(p, q), adjacent(transformCell(t, p), transformCell(t, q)));
     // Every 4-window maps onto a 4-window.
     const std::set<Bitboard> windowSet = fourWindows();
     for (Bitboard w : windowSet) EXPECT_TRUE(windowSet.count(transformBits(t, w)));
@@ -112,8 +111,7 @@ TEST(Symmetry, LinesAndNeighboursMapToLinesAndNeighbours) {
 TEST(Symmetry, RulesCommuteWithTransforms) {
   for (const Board& b : randomQuietPositions(300, 5)) {
     for (int t = 0; t < kSymmetries; ++t) {
-      const Board image =
-          Board::fromStones(transformBits(t, b.stones(0)), transformBits(t, b.stones(1)), b.toMove());
+      const Board image = Board::fromStones(transformBits(t, b.stones(0)), transformBits(t, b.stones(1)), b.toMove());
       for (int p = 0; p < 2; ++p) {
         ASSERT_EQ(image.winningCells(p), transformBits(t, b.winningCells(p)));
         ASSERT_EQ(image.losingCells(p), transformBits(t, b.losingCells(p)));
@@ -149,8 +147,8 @@ TEST(Symmetry, CanonicalFormIsInvariantAndReachedByItsTransform) {
     // Every legal move maps to a legal move of the canonical position, with the same outcome,
     // and back.
     const int me = b.toMove();
-    const Board canonical = me == 0 ? Board::fromStones(c.key.mine, c.key.theirs, 0)
-                                    : Board::fromStones(c.key.theirs, c.key.mine, 1);
+    const Board canonical =
+        me == 0 ? Board::fromStones(c.key.mine, c.key.theirs, 0) : Board::fromStones(c.key.theirs, c.key.mine, 1);
     for (Bitboard m = b.legalMoves(); m;) {
       const Cell move = popLowest(m);
       const Cell there = transformCell(c.transform, move);

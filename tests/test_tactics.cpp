@@ -128,11 +128,11 @@ TEST(Tactics, AMoveIntoAPositionTheBookDatabaseProvesIsJudgedByItsProof) {
 TEST(Tactics, ADefenceMoveTheProverProvesLostWalksIn) {
   using namespace yav;
   const Board walksIn = Board::fromStones(cellsAt({{1, 0}, {2, 0}, {8, 4}}), cellsAt({{4, 8}, {3, 5}, {6, 2}}), 0);
-  const Board avoids = Board::fromStones(cellsAt({{4, 0}, {4, 4}, {3, 4}, {5, 3}}),
-                                         cellsAt({{0, 0}, {2, 0}, {3, 0}, {1, 8}}), 0);
+  const Board avoids =
+      Board::fromStones(cellsAt({{4, 0}, {4, 4}, {3, 4}, {5, 3}}), cellsAt({{0, 0}, {2, 0}, {3, 0}, {1, 8}}), 0);
   const std::string suite = scratchPath("defence.txt");
-  std::ofstream(suite) << "defence " << cli::hexText(walksIn.stones(0)) << " " << cli::hexText(walksIn.stones(1)) << " 0 "
-                       << cellAt(3, 3) << " 2\n"
+  std::ofstream(suite) << "defence " << cli::hexText(walksIn.stones(0)) << " " << cli::hexText(walksIn.stones(1))
+                       << " 0 " << cellAt(3, 3) << " 2\n"
                        << "defence " << cli::hexText(avoids.stones(0)) << " " << cli::hexText(avoids.stones(1)) << " 0 "
                        << cellAt(3, 3) << " 2\n";
   const CommandRun run = runTactics("run --suite " + suite + " --prove-iterations 2000 --list --bot '" +
@@ -220,12 +220,14 @@ TEST(Tactics, JudgesTheAnswersOfAProgram) {
   const CommandRun crash = runTactics(args + "'" + bin + "/fake_bot crash --turn 2'");
   EXPECT_EQ(crash.status, 0) << crash.out;
   EXPECT_NE(crash.out.find("played nothing, answered in "), std::string::npos) << crash.out;
-  EXPECT_NE(crash.out.find("missed: closed its output before answering (exit code 134"), std::string::npos) << crash.out;
+  EXPECT_NE(crash.out.find("missed: closed its output before answering (exit code 134"), std::string::npos)
+      << crash.out;
   EXPECT_NE(crash.out.find("attack     0/  1"), std::string::npos) << crash.out;
 
   // A program that crashes at its first turn as the second player only: the first player's
   // position is played, the second player's fails at the warm-up, and the run goes on.
-  std::ofstream(suite, std::ios::app) << "attack " << cli::hexText(p1) << " " << cli::hexText(p0) << " 1 " << cellAt(3, 4) << " 3\n";
+  std::ofstream(suite, std::ios::app) << "attack " << cli::hexText(p1) << " " << cli::hexText(p0) << " 1 "
+                                      << cellAt(3, 4) << " 3\n";
   const CommandRun warmUp = runTactics(args + "'" + bin + "/fake_bot crash --seat 2'");
   EXPECT_EQ(warmUp.status, 0) << warmUp.out;
   const size_t second = warmUp.out.find("\n  2  attack");
@@ -237,7 +239,8 @@ TEST(Tactics, JudgesTheAnswersOfAProgram) {
   const CommandRun broken = runTactics(args + "'" + bin + "/fake_bot crash'");
   EXPECT_NE(broken.status, 0) << broken.out;
   EXPECT_NE(broken.out.find("failed on a first turn of the empty board: warm-up first turn: closed its output"),
-            std::string::npos) << broken.out;
+            std::string::npos)
+      << broken.out;
   EXPECT_EQ(broken.out.find("attack "), std::string::npos) << broken.out;
 
   // A program busy for 60 ms after its warm-up answer (as a pondering bot tidying its tree) is
@@ -268,9 +271,9 @@ TEST(Tactics, AnInterruptedBuildKeepsItsGamesAndResumes) {
   // Stopped once the first game is done (its progress line "[1/60] ..." is on stderr).
   const std::string log = yav::scratchPath("interrupted.log");
   std::remove(log.c_str());
-  const yav::CommandRun stopped = yav::runCommand(tactics + args + out + " >" + log + " 2>&1 & pid=$!; " +
-                                                  yav::shellWaitForLine(log, "^\\[") +
-                                                  "kill -INT $pid; wait $pid; echo status=$?; cat " + log);
+  const yav::CommandRun stopped =
+      yav::runCommand(tactics + args + out + " >" + log + " 2>&1 & pid=$!; " + yav::shellWaitForLine(log, "^\\[") +
+                      "kill -INT $pid; wait $pid; echo status=$?; cat " + log);
   ASSERT_NE(stopped.out.find("status=130"), std::string::npos) << stopped.out;
   EXPECT_NE(stopped.out.find("stopped by a signal after "), std::string::npos) << stopped.out;
   const std::string header = yav::readFile(out).substr(0, yav::readFile(out).find('\n'));
@@ -299,13 +302,15 @@ TEST(Tactics, AnInterruptedBuildKeepsItsGamesAndResumes) {
   const yav::CommandRun fromNothing = runTactics(args + out + " --resume");
   EXPECT_EQ(fromNothing.status, 0) << fromNothing.out;
   EXPECT_NE(fromNothing.out.find("resuming " + out + ": " + std::to_string(done) + " of 60 games done, 0 positions"),
-            std::string::npos) << fromNothing.out;
+            std::string::npos)
+      << fromNothing.out;
 
   const yav::CommandRun again = runTactics(args + out + " --resume");
   EXPECT_NE(again.status, 0);
   EXPECT_NE(again.out.find("its build is complete, nothing to resume"), std::string::npos) << again.out;
   std::ofstream(out) << header << "\n";
-  const yav::CommandRun otherSeed = runTactics(" build --games 60 --iterations 300 --prove-iterations 3000 --seed 8 --out " + out + " --resume");
+  const yav::CommandRun otherSeed =
+      runTactics(" build --games 60 --iterations 300 --prove-iterations 3000 --seed 8 --out " + out + " --resume");
   EXPECT_NE(otherSeed.status, 0);
   EXPECT_NE(otherSeed.out.find("not an interrupted build with these options"), std::string::npos) << otherSeed.out;
   const yav::CommandRun missing = runTactics(args + yav::scratchPath("missing.txt") + " --resume");
@@ -325,15 +330,16 @@ TEST(Tactics, AnInterruptedRunReportsThePositionsJudged) {
   // Stopped once the first position is judged (its progress line "[1/200] ..." is on stderr).
   const std::string log = yav::scratchPath("long_suite.log");
   std::remove(log.c_str());
-  const yav::CommandRun r = yav::runCommand(std::string(YAVALATH_BIN_DIR) + "/tactics run --suite " + suite +
-                                            " --time-ms 20 --prove-iterations 2000 >" + log + " 2>&1 & pid=$!; " +
-                                            yav::shellWaitForLine(log, "^\\[") +
-                                            "kill -INT $pid; wait $pid; echo status=$?; cat " + log);
+  const yav::CommandRun r =
+      yav::runCommand(std::string(YAVALATH_BIN_DIR) + "/tactics run --suite " + suite +
+                      " --time-ms 20 --prove-iterations 2000 >" + log + " 2>&1 & pid=$!; " +
+                      yav::shellWaitForLine(log, "^\\[") + "kill -INT $pid; wait $pid; echo status=$?; cat " + log);
   EXPECT_NE(r.out.find("status=130"), std::string::npos) << r.out;
   unsigned judged = 0, total = 0, shown = 0;
   const size_t note = r.out.find("stopped by a signal after ");
   ASSERT_NE(note, std::string::npos) << r.out;
-  ASSERT_EQ(std::sscanf(r.out.c_str() + note, "stopped by a signal after %u of %u positions", &judged, &total), 2) << r.out;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + note, "stopped by a signal after %u of %u positions", &judged, &total), 2)
+      << r.out;
   EXPECT_GT(judged, 0u);
   EXPECT_LT(judged, 200u);
   EXPECT_EQ(total, 200u);
@@ -351,20 +357,22 @@ TEST(Tactics, AnInterruptedRunReportsThePositionsJudged) {
 TEST(Tactics, BuildsASuiteFromArenaRecords) {
   // Player 1 answers (0,4) (2,4) with (0,5), after which (3,4) threatens (1,4) and the only block
   // makes player 1's 3: the defence position is the one before (0,5).
-  const std::string game = "\"opening_plies\":1,\"moves\":[\"0 4\",\"1 3\",\"2 4\",\"0 5\",\"3 4\",\"1 4\"],"
-                           "\"winner_seat\":1,\"reason\":\"line3\"}";
+  const std::string game =
+      "\"opening_plies\":1,\"moves\":[\"0 4\",\"1 3\",\"2 4\",\"0 5\",\"3 4\",\"1 4\"],"
+      "\"winner_seat\":1,\"reason\":\"line3\"}";
   const std::string records = yav::scratchPath("records.jsonl"), suite = yav::scratchPath("harvest.txt");
   std::ofstream(records)
-      << "{\"record_header\":{\"arena_version\":\"3\",\"mode\":\"match\",\"bots\":[{\"name\":\"old\"},{\"name\":\"new\"}]}}\n"
-      << "{\"game\":0,\"bots\":[\"old\",\"new\"],\"seats\":[\"A\",\"B\"]," << game << "\n"   // new loses
-      << "{\"game\":1,\"bots\":[\"old\",\"new\"],\"seats\":[\"B\",\"A\"]," << game << "\n"   // old loses
+      << "{\"record_header\":{\"arena_version\":\"3\",\"mode\":\"match\",\"bots\":[{\"name\":\"old\"},{\"name\":"
+         "\"new\"}]}}\n"
+      << "{\"game\":0,\"bots\":[\"old\",\"new\"],\"seats\":[\"A\",\"B\"]," << game << "\n"  // new loses
+      << "{\"game\":1,\"bots\":[\"old\",\"new\"],\"seats\":[\"B\",\"A\"]," << game << "\n"  // old loses
       << "{\"game\":2,\"bots\":[\"old\",\"new\"],\"seats\":[\"A\",\"B\"],\"opening_plies\":1,\"moves\":[\"0 4\"],"
          "\"winner_seat\":2,\"reason\":\"timeout\"}\n"  // old loses on time: nothing to harvest
       << "{\"game\":3,\"bots\":[\"old\",\"new\"],\"seats\":[\"B\",\"A\"]," << game << "\n";  // old loses the pair
   const std::string defence = "defence 0000000014000000 0000000000080000 1 " + std::to_string(yav::cellAt(0, 5)) + " 3";
   auto build = [&](const std::string& loser) {
     const yav::CommandRun tool = runTactics("build --records " + records + (loser.empty() ? "" : " --loser " + loser) +
-                                     " --out " + suite + " --prove-iterations 20000");
+                                            " --out " + suite + " --prove-iterations 20000");
     EXPECT_EQ(tool.status, 0) << tool.out;
     std::ifstream in(suite);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

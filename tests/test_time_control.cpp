@@ -57,7 +57,7 @@ TEST(StopRule, StopsAtTheBudgetWhenNothingPauses) {
   StopRule rule;
   EXPECT_NEAR(stopReading(rule, 75, 90), 75, 0.1 + 1e-9);
   EXPECT_NEAR(stopReading(rule, 900, 900), 900 - 3 * 0.1, 0.1 + 1e-9);  // the budget is the hard stop
-  EXPECT_NEAR(stopReading(rule, 30, 0), 30, 0.1 + 1e-9);  // no hard stop
+  EXPECT_NEAR(stopReading(rule, 30, 0), 30, 0.1 + 1e-9);                // no hard stop
   EXPECT_NEAR(rule.longestPauseMs(), 0.1, 1e-9);
 }
 

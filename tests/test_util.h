@@ -28,8 +28,10 @@ namespace yav {
 inline Bitboard cellsAt(std::initializer_list<std::pair<int, int>> xy) {
   Bitboard b = 0;
   for (const auto& [x, y] : xy) {
-    if (onBoardXY(x, y)) b |= bit(cellAt(x, y));
-    else ADD_FAILURE() << "(" << x << ", " << y << ") is not a cell of the board";
+    if (onBoardXY(x, y))
+      b |= bit(cellAt(x, y));
+    else
+      ADD_FAILURE() << "(" << x << ", " << y << ") is not a cell of the board";
   }
   return b;
 }
@@ -68,8 +70,8 @@ inline std::string readFile(const std::string& path) {
 }
 
 // Waits until `condition()` holds, e.g. the file `path` contains `text` (a line a started program
-// writes when it has made progress), or `seconds` have passed; whether it came. Tests wait for progress this way, never for
-// a fixed time: a loaded or sanitised run may be many times slower than the usual one.
+// writes when it has made progress), or `seconds` have passed; whether it came. Tests wait for progress this way, never
+// for a fixed time: a loaded or sanitised run may be many times slower than the usual one.
 template <class Condition>
 bool waitFor(Condition&& condition, double seconds = 120) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);

@@ -37,9 +37,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 volatile uint64_t benchSink;  // keeps the timed canonicalisations from being optimised away
 
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 struct PlayoutStats {
   uint64_t games = 0, wins[2] = {0, 0}, draws = 0;
@@ -56,8 +54,10 @@ PlayoutStats timePlayouts(Playout playout, double seconds, uint64_t seed) {
   do {
     for (int i = 0; i < 4096; ++i) {
       const int winner = playout(empty, rng);
-      if (winner == kDrawResult) ++s.draws;
-      else ++s.wins[winner];
+      if (winner == kDrawResult)
+        ++s.draws;
+      else
+        ++s.wins[winner];
     }
     s.games += 4096;
     s.seconds = secondsSince(start);
@@ -234,13 +234,16 @@ int main(int argc, char** argv) {
   config.nodes = kDefaultNodes;  // the bot's tree unless --config sets nodes=N
   std::string configName = "the bot's search";
   cli::Flags flags("bench");
-  flags.number("--seconds", "S", seconds, 1e-6, cli::kNoMax, "time spent on each main measurement (playouts, canonicalisation, each MCTS position)")
+  flags
+      .number("--seconds", "S", seconds, 1e-6, cli::kNoMax,
+              "time spent on each main measurement (playouts, canonicalisation, each MCTS position)")
       .integer("--rounds", "R", rounds, 1, 1000, "repeat everything R times and keep the best of each")
       .integer("--seed", "N", seed, 0, cli::kNoLimit, "random seed")
       .option("--signature", signature, "print the search signature alone (fixed positions, iterations and seed)")
-      .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s", mctsFiles)
-      .text("--endgame", "FILE", endgameSuite, "tactical suite whose positions of 21-28 empty cells time the endgame solver",
-            endgameSuite)
+      .text("--mcts", "FILES", mctsFiles, "positions (bot input files, comma-separated) for MCTS iterations/s",
+            mctsFiles)
+      .text("--endgame", "FILE", endgameSuite,
+            "tactical suite whose positions of 21-28 empty cells time the endgame solver", endgameSuite)
       .value("--config", "CONFIG", "the search's configuration for MCTS iterations/s (search_match --help)",
              "the bot's", [&config, &configName](const std::string& v) {
                std::string error;
@@ -251,7 +254,8 @@ int main(int argc, char** argv) {
   if (signature) {
     const uint32_t value = searchSignature("tests/data");  // run from the repository, as the defaults are
     if (!value) {
-      std::fprintf(stderr, "bench: cannot read the signature's positions in tests/data/ (run it from the repository)\n");
+      std::fprintf(stderr,
+                   "bench: cannot read the signature's positions in tests/data/ (run it from the repository)\n");
       return 2;
     }
     std::printf("%u\n", value);
@@ -307,19 +311,24 @@ int main(int argc, char** argv) {
   if (rounds > 1) std::printf("best of %d rounds of %.2f s per measurement:\n", rounds, seconds);
   printPlayouts("random", random);
   printPlayouts("smart", smart);
-  std::printf("canon   %10.1f ns per canonicalisation (4096 positions of 6-12 stones; checksum %016llx)\n",
-              canonNs, (unsigned long long)canonicalChecksum(positions));
+  std::printf("canon   %10.1f ns per canonicalisation (4096 positions of 6-12 stones; checksum %016llx)\n", canonNs,
+              (unsigned long long)canonicalChecksum(positions));
   std::printf("check   %10.1f ns per checkCells call (same positions)\n", checkNs);
-  std::printf("forcing %10.0f solver nodes/s (4096 mid-game positions, depth 30, <= 20000 nodes; %.1f%% have a forced win)\n",
-              forcing.nodesPerSecond, 100.0 * forcing.solved / forcing.positions);
-  std::printf("endgame %10.0f solver nodes/s (%.0f positions of %s with 21-28 empty cells, <= 100000 nodes; %.1f%% solved in %.2f s)\n",
-              endgame.nodesPerSecond, endgame.positions, endgameSuite.c_str(), 100.0 * endgame.solved / endgame.positions, endgame.seconds);
+  std::printf(
+      "forcing %10.0f solver nodes/s (4096 mid-game positions, depth 30, <= 20000 nodes; %.1f%% have a forced win)\n",
+      forcing.nodesPerSecond, 100.0 * forcing.solved / forcing.positions);
+  std::printf(
+      "endgame %10.0f solver nodes/s (%.0f positions of %s with 21-28 empty cells, <= 100000 nodes; %.1f%% solved in "
+      "%.2f s)\n",
+      endgame.nodesPerSecond, endgame.positions, endgameSuite.c_str(), 100.0 * endgame.solved / endgame.positions,
+      endgame.seconds);
   for (size_t i = 0; i < mctsPaths.size(); ++i)
     std::printf("mcts    %10.0f iterations/s (%s, %s, %.2f s from an empty tree)\n", mctsIps[i], configName.c_str(),
                 mctsPaths[i].c_str(), seconds);
   std::printf("smart/random playout speed ratio %.3f\n", smartPps / randomPps);
-  std::printf("RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f endgame_nps=%.0f endgame_solved=%.0f",
-              randomPps, smartPps, canonNs, forcing.nodesPerSecond, endgame.nodesPerSecond, endgame.solved);
+  std::printf(
+      "RESULT random_pps=%.0f smart_pps=%.0f canon_ns=%.1f forcing_nps=%.0f endgame_nps=%.0f endgame_solved=%.0f",
+      randomPps, smartPps, canonNs, forcing.nodesPerSecond, endgame.nodesPerSecond, endgame.solved);
   for (size_t i = 0; i < mctsPaths.size(); ++i) std::printf(" mcts_ips_%zu=%.0f", i + 1, mctsIps[i]);
   std::printf("\n");
   return 0;

@@ -1,8 +1,8 @@
 // proof_check: the independent checker of Yavalath proof certificates (docs/proofs.md, "Certificate
 // format (version 1)"). It is written again from the rules alone (shared/docs/codingame-yavalath.md:
 // coordinates, lines, outcomes) and includes nothing but the C++ standard library: no code of the
-// engine (src/), the book (tools/book/), the proof search (tools/proof/), the other tools or the tests, so that a bug there cannot
-// make it accept a false proof. tests/test_proof_check.cpp checks that every #include here stays a
+// engine (src/), the book (tools/book/), the proof search (tools/proof/), the other tools or the tests, so that a bug
+// there cannot make it accept a false proof. tests/test_proof_check.cpp checks that every #include here stays a
 // standard header.
 #include <algorithm>
 #include <cerrno>
@@ -40,11 +40,11 @@ int rowLength(int y) { return 9 - (y > 4 ? y - 4 : 4 - y); }
 
 struct Geometry {
   int x[kCells], y[kCells];
-  int cellAt[9][9];                // [y][a] with a = x + max(0, y - 4); -1 off the board
-  std::vector<Mask> fours;         // every 4 consecutive cells of a line
+  int cellAt[9][9];         // [y][a] with a = x + max(0, y - 4); -1 off the board
+  std::vector<Mask> fours;  // every 4 consecutive cells of a line
   std::vector<Mask> foursThrough[kCells];
   struct Three {
-    Mask cells, ends;              // 3 consecutive cells, and the cells just beyond both ends
+    Mask cells, ends;  // 3 consecutive cells, and the cells just beyond both ends
   };
   std::vector<Three> threes;
 
@@ -164,17 +164,23 @@ class Fields {
   Fields(const std::string& text, long line) : text_(text), line_(line) {}
   void word(const char* expected) {
     for (const char* c = expected; *c; ++c)
-      if (pos_ >= text_.size() || text_[pos_] != *c) fail(std::string("expected '") + expected + "'");
-      else ++pos_;
+      if (pos_ >= text_.size() || text_[pos_] != *c)
+        fail(std::string("expected '") + expected + "'");
+      else
+        ++pos_;
   }
   void space() { expectChar(' ', "a single space"); }
   Mask mask(const char* what) {
     Mask m = 0;
     for (int k = 0; k < 16; ++k) {
       const char c = peek();
-      if (c >= '0' && c <= '9') m = m << 4 | Mask(c - '0');
-      else if (c >= 'a' && c <= 'f') m = m << 4 | Mask(c - 'a' + 10);
-      else fail(std::string("expected a lower-case hexadecimal digit (digit ") + std::to_string(k + 1) + " of 16 of the " + what + ")");
+      if (c >= '0' && c <= '9')
+        m = m << 4 | Mask(c - '0');
+      else if (c >= 'a' && c <= 'f')
+        m = m << 4 | Mask(c - 'a' + 10);
+      else
+        fail(std::string("expected a lower-case hexadecimal digit (digit ") + std::to_string(k + 1) + " of 16 of the " +
+             what + ")");
       ++pos_;
     }
     if (m & ~kBoard) fail(std::string("the ") + what + " sets a bit above cell 60", pos_ - 15);
@@ -182,7 +188,8 @@ class Fields {
   }
   int digit(int low, int high, const char* what) {
     const char c = peek();
-    if (c < '0' + low || c > '0' + high) fail("expected " + std::string(what) + " (" + std::to_string(low) + ".." + std::to_string(high) + ")");
+    if (c < '0' + low || c > '0' + high)
+      fail("expected " + std::string(what) + " (" + std::to_string(low) + ".." + std::to_string(high) + ")");
     ++pos_;
     return c - '0';
   }
@@ -257,14 +264,16 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-Certificate read(std::FILE* file, std::uint64_t fileBytes, std::uint64_t& hash, std::chrono::steady_clock::time_point start) {
+Certificate read(std::FILE* file, std::uint64_t fileBytes, std::uint64_t& hash,
+                 std::chrono::steady_clock::time_point start) {
   LineReader reader(file);
   std::string text;
   Certificate c{};
   // The next line that is not a comment; every byte must be printable ASCII.
   const auto next = [&](const char* expected) {
     do {
-      if (!reader.next(text)) throw LayoutError{reader.line() + 1, 0, std::string("the file ends early: expected ") + expected};
+      if (!reader.next(text))
+        throw LayoutError{reader.line() + 1, 0, std::string("the file ends early: expected ") + expected};
       for (std::size_t i = 0; i < text.size(); ++i)
         if (text[i] < ' ' || text[i] > '~') {
           const Fields fields(text, reader.line());
@@ -287,13 +296,16 @@ Certificate read(std::FILE* file, std::uint64_t fileBytes, std::uint64_t& hash, 
   c.rootToMove = root.digit(1, 2, "the player to move");
   root.end();
   if (!playerToMove(c.root[0], c.root[1], c.rootToMove))
-    root.fail("player " + std::to_string(c.rootToMove) + " cannot be to move with " + std::to_string(cellCount(c.root[0])) +
-                  " stones of player 1 and " + std::to_string(cellCount(c.root[1])) + " of player 2 (player 1 moved first, no steal)",
+    root.fail("player " + std::to_string(c.rootToMove) + " cannot be to move with " +
+                  std::to_string(cellCount(c.root[0])) + " stones of player 1 and " +
+                  std::to_string(cellCount(c.root[1])) + " of player 2 (player 1 moved first, no steal)",
               text.size());
   Fields value = next("the 'value' line");
   value.word("value ");
-  if (text == "value win") c.valueWin = true;
-  else if (text != "value loss") value.fail("expected 'win' or 'loss'");
+  if (text == "value win")
+    c.valueWin = true;
+  else if (text != "value loss")
+    value.fail("expected 'win' or 'loss'");
   c.attacker = c.valueWin ? c.rootToMove : 3 - c.rootToMove;
   Fields depth = next("the 'threat-depth' line");
   depth.word("threat-depth");
@@ -320,14 +332,17 @@ Certificate read(std::FILE* file, std::uint64_t fileBytes, std::uint64_t& hash, 
     line.space();
     const int row = line.digit(0, 8, "y");
     line.end();
-    if (x >= rowLength(row)) line.fail("(" + std::to_string(x) + ", " + std::to_string(row) + ") is not a cell (row " +
-                                           std::to_string(row) + " has " + std::to_string(rowLength(row)) + " cells)", 35);
+    if (x >= rowLength(row))
+      line.fail("(" + std::to_string(x) + ", " + std::to_string(row) + ") is not a cell (row " + std::to_string(row) +
+                    " has " + std::to_string(rowLength(row)) + " cells)",
+                35);
     const int cell = geometry.cellAt[row][x + (row > 4 ? row - 4 : 0)];
     if ((p1 | p2) & bit(cell)) line.fail("the move " + xyOf(cell) + " is on an occupied cell", 35);
     if (!c.table.empty()) {
       const Certificate::Entry& last = c.table.back();
       const Mask lastP1 = last.p1 & kBoard, lastP2 = last.p2 & kBoard;
-      if (lastP1 == p1 && lastP2 == p2) line.fail("the position of line " + std::to_string(lastTableLine) + " again (duplicate)", 1);
+      if (lastP1 == p1 && lastP2 == p2)
+        line.fail("the position of line " + std::to_string(lastTableLine) + " again (duplicate)", 1);
       if (lastP1 > p1 || (lastP1 == p1 && lastP2 > p2))
         line.fail("not sorted: this position comes before that of the table line above it", 1);
     }
@@ -336,8 +351,8 @@ Certificate read(std::FILE* file, std::uint64_t fileBytes, std::uint64_t& hash, 
     c.table.push_back({p1 | Mask(cell >> 3) << kCells, p2 | Mask(cell & 7) << kCells});
     if ((k & 0xfffff) == 0xfffff && secondsSince(lastReport) >= 3) {
       lastReport = std::chrono::steady_clock::now();
-      std::fprintf(stderr, "proof_check: read %llu of %llu table lines (%.0f s)\n", static_cast<unsigned long long>(k + 1),
-                   static_cast<unsigned long long>(n), secondsSince(start));
+      std::fprintf(stderr, "proof_check: read %llu of %llu table lines (%.0f s)\n",
+                   static_cast<unsigned long long>(k + 1), static_cast<unsigned long long>(n), secondsSince(start));
     }
   }
   Fields endLine = next("'end'");
@@ -361,14 +376,17 @@ class ThreatCache {
     return e.own == own && e.other == other ? e : Entry{};
   }
   void put(Mask own, Mask other, int depth, bool wins) {
-    if (++writes_ > 4 * slots_.size() && slots_.size() < (std::size_t{1} << 22)) {  // grow (and forget) as the search grows
+    if (++writes_ > 4 * slots_.size() &&
+        slots_.size() < (std::size_t{1} << 22)) {  // grow (and forget) as the search grows
       slots_.assign(slots_.size() * 2, Entry{});
       writes_ = 0;
     }
     Entry& e = slots_[slot(own, other)];
     if (e.own != own || e.other != other) e = Entry{own, other};
-    if (wins) e.winsFrom = std::min<std::uint8_t>(e.winsFrom, std::uint8_t(depth));
-    else e.failsUpTo = std::max<std::uint8_t>(e.failsUpTo, std::uint8_t(depth));
+    if (wins)
+      e.winsFrom = std::min<std::uint8_t>(e.winsFrom, std::uint8_t(depth));
+    else
+      e.failsUpTo = std::max<std::uint8_t>(e.failsUpTo, std::uint8_t(depth));
   }
 
  private:
@@ -396,7 +414,8 @@ bool threatWin(Mask own, Mask other, int depth, ThreatCache& cache) {
   if (known.failsUpTo >= depth) return false;
   // The defender's 4s: two cannot both be blocked; one must be blocked by the attacker's move.
   const Mask otherFours = fourCells(other, own);
-  Mask moves = 0;  // empty cells whose stone leaves a threat: the other empty cell of a 4-window holding 2 attacker stones
+  Mask moves =
+      0;  // empty cells whose stone leaves a threat: the other empty cell of a 4-window holding 2 attacker stones
   if (!(otherFours & (otherFours - 1))) {
     for (Mask four : geometry.fours)
       if (!(four & other) && twoBits(four & own)) moves |= four & ~own;
@@ -475,9 +494,12 @@ class Walk {
         if ((three.cells & c_.root[player]) == three.cells)
           reject(own, other, c_.rootToMove == c_.attacker,
                  "the root is finished: player " + std::to_string(player + 1) + " has a line of 3 or more");
-    if ((c_.root[0] | c_.root[1]) == kBoard) reject(own, other, c_.rootToMove == c_.attacker, "the root is finished: the board is full");
-    if (c_.valueWin) attackerMoves(own, other);
-    else defenderMoves(own, other);
+    if ((c_.root[0] | c_.root[1]) == kBoard)
+      reject(own, other, c_.rootToMove == c_.attacker, "the root is finished: the board is full");
+    if (c_.valueWin)
+      attackerMoves(own, other);
+    else
+      defenderMoves(own, other);
   }
   std::size_t tableUsed() const { return tableUsed_; }
   std::size_t threatLeaves() const { return leaves_.size(); }
@@ -490,7 +512,8 @@ class Walk {
     if (index < 0) {
       if (leaves_.insert(p1, p2) && !threatWin(own, other, c_.threatDepth, cache_))
         reject(own, other, true,
-               "not in the table, and no threat sequence of at most " + std::to_string(c_.threatDepth) + " attacker moves wins");
+               "not in the table, and no threat sequence of at most " + std::to_string(c_.threatDepth) +
+                   " attacker moves wins");
       return;
     }
     if (used_[index]) return;
@@ -514,7 +537,8 @@ class Walk {
     for (Mask replies = empty & ~threeCells(other, own); replies; replies &= replies - 1) {
       const int reply = lowestCell(replies);
       if (empty == bit(reply))
-        reject(own, other, false, "the defender's reply " + xyOf(reply) + " fills the board without a line of 3 (a draw)");
+        reject(own, other, false,
+               "the defender's reply " + xyOf(reply) + " fills the board without a line of 3 (a draw)");
       path_.push_back(reply);
       attackerMoves(own, other | bit(reply));
       path_.pop_back();
@@ -527,15 +551,16 @@ class Walk {
     for (int cell : path_) moves += (moves.empty() ? "" : ", ") + xyOf(cell);
     const int toMove = attackerToMove ? c_.attacker : 3 - c_.attacker;
     throw Rejection{"position " + hex16(p1) + " " + hex16(p2) + " player " + std::to_string(toMove) + " to move (" +
-                    (attackerToMove ? "attacker" : "defender") + "), moves from the root: " + (moves.empty() ? "none" : moves) +
-                    ": " + reason};
+                    (attackerToMove ? "attacker" : "defender") +
+                    "), moves from the root: " + (moves.empty() ? "none" : moves) + ": " + reason};
   }
 
   void progress() {
     if (secondsSince(lastReport_) < 3) return;
     lastReport_ = std::chrono::steady_clock::now();
     const double seconds = secondsSince(start_);
-    std::fprintf(stderr, "proof_check: %zu attacker positions checked (table %zu of %zu used, %zu by threat search), %.0f/s\n",
+    std::fprintf(stderr,
+                 "proof_check: %zu attacker positions checked (table %zu of %zu used, %zu by threat search), %.0f/s\n",
                  checked_, tableUsed_, c_.table.size(), leaves_.size(), checked_ / seconds);
   }
 
@@ -592,14 +617,15 @@ int main(int argc, char** argv) {
       std::printf("rejected: %s\n", r.message.c_str());
       return 1;
     }
-    std::printf("accepted: value %s, root %s %s %d (player %d wins), table positions used %zu of %zu, settled by the threat "
-                "search %zu (depth %d), %.2f s, fnv1a64 %s\n",
-                c.valueWin ? "win" : "loss", hex16(c.root[0]).c_str(), hex16(c.root[1]).c_str(), c.rootToMove, c.attacker,
-                walk.tableUsed(), c.table.size(), walk.threatLeaves(), c.threatDepth, secondsSince(start), hex16(hash).c_str());
+    std::printf(
+        "accepted: value %s, root %s %s %d (player %d wins), table positions used %zu of %zu, settled by the threat "
+        "search %zu (depth %d), %.2f s, fnv1a64 %s\n",
+        c.valueWin ? "win" : "loss", hex16(c.root[0]).c_str(), hex16(c.root[1]).c_str(), c.rootToMove, c.attacker,
+        walk.tableUsed(), c.table.size(), walk.threatLeaves(), c.threatDepth, secondsSince(start), hex16(hash).c_str());
     return 0;
   } catch (const LayoutError& e) {
-    std::fprintf(stderr, "%s:%ld: %s%s\n", path.c_str(), e.line, e.column ? ("column " + std::to_string(e.column) + ": ").c_str() : "",
-                 e.message.c_str());
+    std::fprintf(stderr, "%s:%ld: %s%s\n", path.c_str(), e.line,
+                 e.column ? ("column " + std::to_string(e.column) + ": ").c_str() : "", e.message.c_str());
     return 2;
   } catch (const std::exception& e) {  // memory exhausted: never a crash, never "accepted"
     std::fprintf(stderr, "proof_check: %s: %s\n", path.c_str(), e.what());

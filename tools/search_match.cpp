@@ -27,8 +27,8 @@ using namespace yav;
 namespace {
 
 // Plays one game; returns the winning config (0 = A, 1 = B) or -1 for a draw.
-int playSearchGame(const SearchConfig& a, const SearchConfig& b, bool aFirst, Cell opening, double timeMs, uint64_t iterations,
-             uint64_t seed, double& slowestMs) {
+int playSearchGame(const SearchConfig& a, const SearchConfig& b, bool aFirst, Cell opening, double timeMs,
+                   uint64_t iterations, uint64_t seed, double& slowestMs) {
   Search sa(a.nodes, a.options), sb(b.nodes, b.options);
   Search* player[2] = {aFirst ? &sa : &sb, aFirst ? &sb : &sa};
   const int configOf[2] = {aFirst ? 0 : 1, aFirst ? 1 : 0};
@@ -69,20 +69,24 @@ int main(int argc, char** argv) {
       return error;
     };
   };
-  flags.number("--time-ms", "MS", timeMs, 0, cli::kNoMax, "time per move", "0: unset; one of --time-ms / --iterations is needed")
-      .integer("--iterations", "N", iterations, 0, cli::kNoLimit, "MCTS iterations per move instead of time", "0: unset")
+  flags
+      .number("--time-ms", "MS", timeMs, 0, cli::kNoMax, "time per move",
+              "0: unset; one of --time-ms / --iterations is needed")
+      .integer("--iterations", "N", iterations, 0, cli::kNoLimit, "MCTS iterations per move instead of time",
+               "0: unset")
       .integer("--games", "N", games, 1, INT32_MAX, "games to play")
       .integer("--jobs", "J", jobs, 1, 1024, "games at the same time")
       .integer("--seed", "S", seed, 0, cli::kNoLimit, "seed of the openings and searches")
       .value("--a", "CONFIG", "configuration of A", "the bot's search options", config(a))
       .value("--b", "CONFIG", "configuration of B", "the bot's search options", config(b));
-  flags.parseOrExit(argc, argv, 1,
-                    "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
-                    "                    [--a CONFIG] [--b CONFIG]\n"
-                    "Plays two search configurations against each other in process (no protocol, no processes).\n"
-                    "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n"
-                    "Ctrl-C: the games begun finish, and the score is of the games finished (status 130).\n",
-                    0, "CONFIG: comma-separated keys applied in order to the bot's search options:\n" + searchConfigKeys());
+  flags.parseOrExit(
+      argc, argv, 1,
+      "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
+      "                    [--a CONFIG] [--b CONFIG]\n"
+      "Plays two search configurations against each other in process (no protocol, no processes).\n"
+      "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n"
+      "Ctrl-C: the games begun finish, and the score is of the games finished (status 130).\n",
+      0, "CONFIG: comma-separated keys applied in order to the bot's search options:\n" + searchConfigKeys());
   if (timeMs <= 0 && iterations == 0) flags.fail("set --time-ms or --iterations");
 
   stopOnSignals(stopRequested);
@@ -101,8 +105,8 @@ int main(int argc, char** argv) {
       (w == 0 ? winsA : w == 1 ? winsB : draws)++;
       slowest = std::max(slowest, slow);
       ++done;
-      progress.update(done, "A " + std::to_string(winsA) + "  B " + std::to_string(winsB) + "  draws " +
-                                std::to_string(draws));
+      progress.update(
+          done, "A " + std::to_string(winsA) + "  B " + std::to_string(winsB) + "  draws " + std::to_string(draws));
     }
   };
   std::vector<std::thread> threads;

@@ -113,7 +113,8 @@ bool provenLostBeforeTheMove(Search& prover, const Board& b, uint64_t iterations
   SearchResult root = proverSearch(prover, b, iterations);
   if (root.proof == Proof::Loss) return true;
   if (root.proof == Proof::Win || root.children.empty()) return false;
-  std::sort(root.children.begin(), root.children.end(), [](const RootMove& x, const RootMove& y) { return x.visits > y.visits; });
+  std::sort(root.children.begin(), root.children.end(),
+            [](const RootMove& x, const RootMove& y) { return x.visits > y.visits; });
   for (const RootMove& m : root.children) {
     if (m.proof == Proof::Loss) continue;
     Board after = b;
@@ -207,7 +208,8 @@ void harvest(const std::vector<Cell>& moves, int firstPly, Search& prover, uint6
 }
 
 const char* const kUsage =
-    "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J] [--resume]\n"
+    "usage: tactics build --games N --out FILE [--iterations N] [--prove-iterations N] [--seed S] [--jobs J] "
+    "[--resume]\n"
     "       tactics build --records FILE [--loser NAME [--lost-pairs]] --out FILE [--prove-iterations N] [--jobs J]\n"
     "                     [--resume]\n"
     "       tactics run --suite FILE [--time-ms MS] [--config CONFIG] [--prove-iterations N]\n"
@@ -232,7 +234,8 @@ Options parseOptions(int argc, char** argv) {
   flags.integer("--games", "N", o.games, 1, cli::kNoLimit, "self-play games to harvest (build without --records)")
       .text("--records", "FILE", o.records,
             "build from the games of an arena record (arena --record) instead of self-play", "none: self-play")
-      .text("--loser", "NAME", o.loser, "with --records: only the games the bot of that name lost", "every decided game")
+      .text("--loser", "NAME", o.loser, "with --records: only the games the bot of that name lost",
+            "every decided game")
       .option("--lost-pairs", o.lostPairs,
               "with --loser: only from the pairs of games (the same opening, colours swapped) the bot scored at "
               "most 0.5 of 2 in; a pair split 1-1 was decided by its random opening")
@@ -241,7 +244,9 @@ Options parseOptions(int argc, char** argv) {
               "continue the build that a signal (Ctrl-C) stopped, in --out, with the same options: its "
               "finished games are kept and the rest are played")
       .integer("--iterations", "N", o.iterations, 1, cli::kNoLimit, "iterations per self-play move (build)")
-      .integer("--prove-iterations", "N", o.proveIterations, 1, cli::kNoLimit, "iterations of the prover search (its exact solve of a root of up to 30 empty cells gets 75 nodes an iteration)")
+      .integer("--prove-iterations", "N", o.proveIterations, 1, cli::kNoLimit,
+               "iterations of the prover search (its exact solve of a root of up to 30 empty cells gets 75 nodes an "
+               "iteration)")
       .integer("--seed", "S", o.seed, 0, cli::kNoLimit, "first game's seed (build)")
       .text("--suite", "FILE", o.suite, "suite to run (run)", "none, needed by run")
       .number("--time-ms", "MS", o.timeMs, 1, cli::kNoMax, "time per position (run)", "75, the bot's later turns")
@@ -262,7 +267,7 @@ Options parseOptions(int argc, char** argv) {
             "not harvested (build), as the prover's are; a move into a position it proves is judged by "
             "that proof (run)",
             "none")
-      .text("--bot", "COMMAND",  o.bot,
+      .text("--bot", "COMMAND", o.bot,
             "judge the answers of a program speaking the CodinGame protocol instead of this build's search (run): "
             "a fresh process per position plays a warm-up first turn, then, an opponent's turn (100 ms) later, "
             "gets the position as a later turn (100 ms; an answer after 150 ms is none, as in the arena); its "
@@ -281,7 +286,8 @@ Options parseOptions(int argc, char** argv) {
   if (o.lostPairs && o.loser.empty()) flags.fail("--lost-pairs needs --loser NAME");
   if (o.command == "run" && o.suite.empty()) flags.fail("run needs --suite FILE");
   if (!o.bot.empty() && (o.command != "run" || o.book || !o.config.empty()))
-    flags.fail("--bot goes with run only, without --book and --config: the program's own flags choose its book and search");
+    flags.fail(
+        "--bot goes with run only, without --book and --config: the program's own flags choose its book and search");
   return o;
 }
 
@@ -321,8 +327,10 @@ std::vector<RecordedGame> readRecordedGames(const std::string& path, const std::
   std::ifstream in(path);
   arena::RecordFile file;
   std::string error;
-  if (!in) error = "cannot read " + path + ": " + std::strerror(errno);
-  else if (arena::readRecordFile(in, path, file, error) && !file.hasHeader) error = path + ": empty record";
+  if (!in)
+    error = "cannot read " + path + ": " + std::strerror(errno);
+  else if (arena::readRecordFile(in, path, file, error) && !file.hasHeader)
+    error = path + ": empty record";
   if (!error.empty()) {
     std::fprintf(stderr, "tactics: %s\n", error.c_str());
     std::exit(2);
@@ -377,7 +385,8 @@ std::string buildHeader(const Options& o, uint64_t games) {
   if (o.records.empty())
     h += std::to_string(o.games) + " games at " + std::to_string(o.iterations) + " iterations";
   else
-    h += std::to_string(games) + (games == 1 ? " game of " : " games of ") + o.records + (o.loser.empty() ? "" : " lost by " + o.loser) +
+    h += std::to_string(games) + (games == 1 ? " game of " : " games of ") + o.records +
+         (o.loser.empty() ? "" : " lost by " + o.loser) +
          (o.lostPairs ? " in pairs it scored at most 0.5 of 2 in" : "");
   return h + ", prover " + std::to_string(o.proveIterations) + " iterations" +
          (o.records.empty() ? ", seed " + std::to_string(o.seed) : "");
@@ -428,11 +437,13 @@ int buildSuite(const Options& o) {
   std::vector<SuiteEntry> entries;
   SearchOptions playing;
   playing.forcing = false;
-  const std::vector<RecordedGame> recorded = o.records.empty() ? std::vector<RecordedGame>() : readRecordedGames(o.records, o.loser, o.lostPairs);
+  const std::vector<RecordedGame> recorded =
+      o.records.empty() ? std::vector<RecordedGame>() : readRecordedGames(o.records, o.loser, o.lostPairs);
   const uint64_t games = o.records.empty() ? o.games : recorded.size();
   const uint64_t resumedAt = o.resume ? readInterruptedBuild(o, games, entries) : 0;
-  if (o.resume) std::fprintf(stderr, "tactics: resuming %s: %llu of %llu games done, %zu positions\n", o.out.c_str(),
-                             (unsigned long long)resumedAt, (unsigned long long)games, entries.size());
+  if (o.resume)
+    std::fprintf(stderr, "tactics: resuming %s: %llu of %llu games done, %zu positions\n", o.out.c_str(),
+                 (unsigned long long)resumedAt, (unsigned long long)games, entries.size());
   stopOnSignals(stopRequested);
   const uint64_t done = forEachInParallel(resumedAt, games, o.jobs, "games", [&](uint64_t g) {
     thread_local Search player(kNodes, playing), prover(kNodes, proverOptions(o.proveIterations));  // one per thread
@@ -460,8 +471,10 @@ int buildSuite(const Options& o) {
   }
   std::printf("wrote %zu positions to %s\n", entries.size(), o.out.c_str());
   if (!interrupted) return 0;
-  std::fprintf(stderr, "tactics: stopped by a signal after %llu of %llu games; every finished game is saved; resume "
-               "with the same command and --resume\n", (unsigned long long)done, (unsigned long long)games);
+  std::fprintf(stderr,
+               "tactics: stopped by a signal after %llu of %llu games; every finished game is saved; resume "
+               "with the same command and --resume\n",
+               (unsigned long long)done, (unsigned long long)games);
   return kInterruptedStatus;
 }
 
@@ -469,7 +482,7 @@ struct EntryResult {
   bool ok = false;
   double ms = 0;
   bool unavoidable = false;
-  bool lostInBook = false;  // unavoidable by the book database's proof (--db)
+  bool lostInBook = false;    // unavoidable by the book database's proof (--db)
   bool judgedByBook = false;  // the verdict is the book database's proof of the position after the move (--db)
   Cell played = kNoCell;
   bool fromBook = false;
@@ -492,10 +505,11 @@ bool startWarmedUp(arena::ProcessPlayer& bot, int seat, double& ms, std::string&
   }
   Board warmUp;
   if (seat == 1) warmUp.play(0);
-  const arena::Reply first = bot.ask(formatTurn(warmUp, seat, seat == 1 ? Cell(0) : kNoCell, true),
-                                     kBotLimits.firstTurnMs * kBotLimits.grace);
+  const arena::Reply first =
+      bot.ask(formatTurn(warmUp, seat, seat == 1 ? Cell(0) : kNoCell, true), kBotLimits.firstTurnMs * kBotLimits.grace);
   std::string message;
-  const arena::JudgedReply warmUpMove = arena::judgeReply(first, warmUp, kBotLimits.firstTurnMs, kBotLimits.grace, message);
+  const arena::JudgedReply warmUpMove =
+      arena::judgeReply(first, warmUp, kBotLimits.firstTurnMs, kBotLimits.grace, message);
   if (warmUpMove.cell != kNoCell) return true;
   bot.stop();
   ms = first.ms;
@@ -524,7 +538,8 @@ Cell askBot(const std::string& command, const Board& b, double& ms, std::string&
   std::string message;
   const arena::JudgedReply judged = arena::judgeReply(reply, b, kBotLimits.turnMs, kBotLimits.grace, message);
   if (judged.cell == kNoCell)
-    why = judged.reason == arena::Reason::Illegal ? "illegal move '" + arena::shortened(reply.line) + "'" : judged.problem;
+    why = judged.reason == arena::Reason::Illegal ? "illegal move '" + arena::shortened(reply.line) + "'"
+                                                  : judged.problem;
   return judged.cell;
 }
 
@@ -579,8 +594,15 @@ EntryResult judge(const SuiteEntry& e, uint64_t index, const Options& o, const O
          (outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) == Proof::Loss);
   else
     ok = r.move != e.move && outcome == yav::Outcome::None && prove(prover, after, o.proveIterations) != Proof::Win;
-  return {ok,     r.proof == Proof::Win ? r.elapsedMs : o.timeMs, unavoidable, lostInBook, judgedByBook, r.move,
-          bookMove.has_value(), noAnswer, answerMs};
+  return {ok,
+          r.proof == Proof::Win ? r.elapsedMs : o.timeMs,
+          unavoidable,
+          lostInBook,
+          judgedByBook,
+          r.move,
+          bookMove.has_value(),
+          noAnswer,
+          answerMs};
 }
 
 std::string oneDecimal(double v) {
@@ -589,20 +611,22 @@ std::string oneDecimal(double v) {
   return text;
 }
 
-void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector<EntryResult>& results, const Options& o) {
+void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector<EntryResult>& results,
+                       const Options& o) {
   for (size_t i = 0; o.list && i < entries.size(); ++i) {
     const SuiteEntry& e = entries[i];
     const EntryResult& r = results[i];
     const std::string verdict = r.lostInBook    ? "left out (lost before the move, by the book database)"
                                 : r.unavoidable ? "left out (lost before the move)"
-                                : !r.noAnswer.empty() ? (e.kind == SuiteEntry::Attack ? "missed: " : "walked in: ") + r.noAnswer
+                                : !r.noAnswer.empty()
+                                    ? (e.kind == SuiteEntry::Attack ? "missed: " : "walked in: ") + r.noAnswer
                                 : e.kind == SuiteEntry::Attack ? (r.ok ? "solved" : "missed")
                                                                : (r.ok ? "avoided" : "walked in");
     const std::string why = r.judgedByBook ? " (by the book database)" : "";
-    std::printf("%3zu  %s  (suite move %s, played %s%s%s): %s\n", i + 1, formatSuiteEntry(e).c_str(),
-                cellName(e.move).c_str(), r.played == kNoCell ? "nothing" : cellName(r.played).c_str(),
-                r.fromBook ? " from the book" : "",
-                o.bot.empty() ? "" : (", answered in " + oneDecimal(r.answerMs) + " ms").c_str(), (verdict + why).c_str());
+    std::printf(
+        "%3zu  %s  (suite move %s, played %s%s%s): %s\n", i + 1, formatSuiteEntry(e).c_str(), cellName(e.move).c_str(),
+        r.played == kNoCell ? "nothing" : cellName(r.played).c_str(), r.fromBook ? " from the book" : "",
+        o.bot.empty() ? "" : (", answered in " + oneDecimal(r.answerMs) + " ms").c_str(), (verdict + why).c_str());
   }
   for (int kind = 0; kind < 2; ++kind) {
     int total = 0, ok = 0, unavoidable = 0, lostInBook = 0, slow = 0;
@@ -617,7 +641,8 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
       if (!o.bot.empty()) {  // a program's proofs are not known: its answer times instead
         times.push_back(results[i].answerMs);
         slow += results[i].answerMs > kBotLimits.turnMs;
-      } else if (kind == SuiteEntry::Attack) times.push_back(results[i].ms);
+      } else if (kind == SuiteEntry::Attack)
+        times.push_back(results[i].ms);
     }
     if (!total && !unavoidable) continue;
     std::printf("%-8s %3d/%3d", kind == SuiteEntry::Attack ? "attack" : "defence", ok, total);
@@ -640,7 +665,8 @@ void printSuiteResults(const std::vector<SuiteEntry>& entries, const std::vector
     if (!o.bot.empty())
       std::printf("   (bot '%s')\n", o.bot.c_str());
     else
-      std::printf("   (config '%s', %.0f ms per move%s)\n", o.config.c_str(), o.timeMs, o.book ? ", book moves first" : "");
+      std::printf("   (config '%s', %.0f ms per move%s)\n", o.config.c_str(), o.timeMs,
+                  o.book ? ", book moves first" : "");
   }
 }
 
@@ -665,7 +691,9 @@ int runSuite(const Options& o) {
     const bool played = startWarmedUp(bot, 0, ms, why);
     bot.stop();
     if (!played)
-      std::fprintf(stderr, "tactics: the bot '%s' failed on a first turn of the empty board: %s\n--- its stderr ---\n%s--- end of stderr ---\n",
+      std::fprintf(stderr,
+                   "tactics: the bot '%s' failed on a first turn of the empty board: %s\n--- its stderr ---\n%s--- end "
+                   "of stderr ---\n",
                    o.bot.c_str(), why.c_str(), errFd >= 0 ? arena::fileStart(errFd).c_str() : "");
     if (errFd >= 0) close(errFd);
     if (!played) return 1;

@@ -73,12 +73,18 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   for (int i = 2; i + 1 < argc; i += 2) {
     std::string a = argv[i], v = argv[i + 1];
-    if (a == "--turn") misbehaveTurn = std::atoi(v.c_str());
-    else if (a == "--seat") misbehaveSeat = std::atoi(v.c_str());
-    else if (a == "--ms") ms = std::atoi(v.c_str());
-    else if (a == "--seed") seed = std::strtoull(v.c_str(), nullptr, 10);
-    else if (a == "--log") logPath = v;
-    else if (a == "--pidfile") pidPath = v;
+    if (a == "--turn")
+      misbehaveTurn = std::atoi(v.c_str());
+    else if (a == "--seat")
+      misbehaveSeat = std::atoi(v.c_str());
+    else if (a == "--ms")
+      ms = std::atoi(v.c_str());
+    else if (a == "--seed")
+      seed = std::strtoull(v.c_str(), nullptr, 10);
+    else if (a == "--log")
+      logPath = v;
+    else if (a == "--pidfile")
+      pidPath = v;
     else {
       std::cerr << "fake_bot: unknown option " << a << "\n";
       return 2;
@@ -101,7 +107,8 @@ int main(int argc, char** argv) {
     const bool now = myTurn >= misbehaveTurn && (misbehaveSeat == 0 || misbehaveSeat == seat);
     if (mode == "first") move = yav::lowestCell(b.empty());
     if (now) {
-      if (mode == "timeout") for (;;) sleepMs(1000);
+      if (mode == "timeout")
+        for (;;) sleepMs(1000);
       if (mode == "crash") std::abort();
       if (mode == "exit") std::exit(3);
       if (mode == "slow") sleepMs(ms);
@@ -115,11 +122,26 @@ int main(int argc, char** argv) {
         for (;;) sleepMs(1000);
       }
       const std::string x = std::to_string(yav::geometry().x[move]), y = std::to_string(yav::geometry().y[move]);
-      if (mode == "garbage") { std::cout << "hello" << std::endl; continue; }
-      if (mode == "space") { std::cout << " " << x << " " << y << std::endl; continue; }
-      if (mode == "double_space") { std::cout << x << "  " << y << std::endl; continue; }
-      if (mode == "message") { std::cout << x << " " << y << " some message/here" << std::endl; continue; }
-      if (mode == "offboard") { std::cout << "9 9" << std::endl; continue; }
+      if (mode == "garbage") {
+        std::cout << "hello" << std::endl;
+        continue;
+      }
+      if (mode == "space") {
+        std::cout << " " << x << " " << y << std::endl;
+        continue;
+      }
+      if (mode == "double_space") {
+        std::cout << x << "  " << y << std::endl;
+        continue;
+      }
+      if (mode == "message") {
+        std::cout << x << " " << y << " some message/here" << std::endl;
+        continue;
+      }
+      if (mode == "offboard") {
+        std::cout << "9 9" << std::endl;
+        continue;
+      }
       if (mode == "occupied") {
         yav::Bitboard taken = b.occupied() & ~(b.canSteal() ? b.stones(0) : 0);
         if (taken) move = yav::lowestCell(taken);

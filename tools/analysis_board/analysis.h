@@ -57,8 +57,9 @@ class BookAnalyst {
     using arena::json::quote;
     const Canonical c = canonicalize(b);
     const book::BookGraph::Node* node = loaded_ ? graph_.find(c.key) : nullptr;
-    std::string s = "{\"book\":" + std::string(loaded_ ? "true" : "false") + ",\"positions\":" + std::to_string(graph_.size()) +
-                    ",\"engine\":" + quote(engineKey_) + ",\"in_book\":" + (node ? "true" : "false");
+    std::string s = "{\"book\":" + std::string(loaded_ ? "true" : "false") +
+                    ",\"positions\":" + std::to_string(graph_.size()) + ",\"engine\":" + quote(engineKey_) +
+                    ",\"in_book\":" + (node ? "true" : "false");
     if (node) {
       const book::Estimate& e = node->estimate;
       s += ",\"value\":" + number(e.mean) + ",\"lower\":" + number(e.lower) + ",\"upper\":" + number(e.upper) +
@@ -67,7 +68,8 @@ class BookAnalyst {
     const std::optional<Cell> shipped = shipped_.loaded ? shipped_.book.lookup(b) : std::nullopt;
     const auto repack = repack_.find(c.key);
     const Cell repackMove = repack != repack_.end() ? c.fromCanonical(repack->second.move) : kNoCell;
-    s += ",\"shipped\":" + cellJson(shipped ? *shipped : kNoCell) + ",\"repack\":" + cellJson(repackMove) + ",\"moves\":[";
+    s += ",\"shipped\":" + cellJson(shipped ? *shipped : kNoCell) + ",\"repack\":" + cellJson(repackMove) +
+         ",\"moves\":[";
     bool first = true;
     for (Cell m = 0; m < kCells && node; ++m) {
       if (!b.isLegal(m)) continue;
@@ -77,11 +79,13 @@ class BookAnalyst {
         if (x.move == name) mv = &x;
       if (!mv) continue;
       const book::Estimate& e = mv->estimate;
-      s += std::string(first ? "" : ",") + "{\"x\":" + std::to_string(geometry().x[m]) + ",\"y\":" + std::to_string(geometry().y[m]) +
-           ",\"value\":" + number(e.mean) + ",\"lower\":" + number(e.lower) + ",\"upper\":" + number(e.upper) +
+      s += std::string(first ? "" : ",") + "{\"x\":" + std::to_string(geometry().x[m]) +
+           ",\"y\":" + std::to_string(geometry().y[m]) + ",\"value\":" + number(e.mean) +
+           ",\"lower\":" + number(e.lower) + ",\"upper\":" + number(e.upper) +
            ",\"proof\":" + quote(proofWord(e.proof)) + ",\"deep\":" + number(mv->deep.value) +
            ",\"deep_proof\":" + quote(proofWord(mv->deep.proof)) + ",\"visits\":" + std::to_string(mv->deep.visits) +
-           ",\"games\":" + std::to_string(mv->games) + ",\"searched\":" + (mv->child != book::BookGraph::kNone ? "true" : "false") +
+           ",\"games\":" + std::to_string(mv->games) +
+           ",\"searched\":" + (mv->child != book::BookGraph::kNone ? "true" : "false") +
            ",\"steal\":" + (b.canSteal() && m == b.stealCell() ? "true" : "false") + "}";
       first = false;
     }
@@ -122,13 +126,14 @@ class Thinker {
     limits.timeMs = ms;
     const SearchResult r = search_->run(b, limits);
     std::vector<RootMove> moves = r.children;
-    std::stable_sort(moves.begin(), moves.end(), [](const RootMove& x, const RootMove& y) { return x.visits > y.visits; });
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const RootMove& x, const RootMove& y) { return x.visits > y.visits; });
     std::string s = "{\"ms\":" + number(r.elapsedMs, 1) + ",\"iterations\":" + std::to_string(r.iterations) +
                     ",\"move\":" + BookAnalyst::cellJson(r.move) + ",\"value\":" + number(r.value) +
                     ",\"proof\":" + quote(proofWord(r.proof)) + ",\"top\":[";
     for (size_t i = 0; i < moves.size() && i < top; ++i)
-      s += std::string(i ? "," : "") + "{\"x\":" + std::to_string(geometry().x[moves[i].move]) + ",\"y\":" +
-           std::to_string(geometry().y[moves[i].move]) + ",\"visits\":" + std::to_string(moves[i].visits) +
+      s += std::string(i ? "," : "") + "{\"x\":" + std::to_string(geometry().x[moves[i].move]) +
+           ",\"y\":" + std::to_string(geometry().y[moves[i].move]) + ",\"visits\":" + std::to_string(moves[i].visits) +
            ",\"value\":" + number(moves[i].value) + ",\"proof\":" + quote(proofWord(moves[i].proof)) + "}";
     return s + "]}";
   }

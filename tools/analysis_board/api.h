@@ -41,13 +41,18 @@ inline bool nestedTooDeep(const std::string& text, int maxDepth = 64) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (inString) {
-      if (c == '\\') ++i;
-      else if (c == '"') inString = false;
-    } else if (c == '"') inString = true;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"')
+      inString = true;
     else if (c == '[' || c == '{') {
       if (++depth > maxDepth) return true;
-    } else if (c == ']' || c == '}') --depth;
-    else if (c == '\n') depth = 0;  // one record a line
+    } else if (c == ']' || c == '}')
+      --depth;
+    else if (c == '\n')
+      depth = 0;  // one record a line
   }
   return false;
 }
@@ -63,7 +68,8 @@ class BoardApp {
   HttpResponse handle(const HttpRequest& r) {
     std::map<std::string, std::string> form;
     std::string error;
-    if (!parseForm(r.query, form, error) || !parseForm(r.method == "POST" && r.path != "/api/record" ? r.body : "", form, error))
+    if (!parseForm(r.query, form, error) ||
+        !parseForm(r.method == "POST" && r.path != "/api/record" ? r.body : "", form, error))
       return errorResponse(400, error);
     if (r.path == "/" || r.path == "/index.html") {
       if (r.method != "GET" && r.method != "HEAD") return errorResponse(405, "use GET");
@@ -73,7 +79,9 @@ class BoardApp {
       if (r.method != "GET") return errorResponse(405, "use GET for " + r.path);
       return r.path == "/api/state" ? HttpResponse{200, "application/json", stateJson()} : analyse(form);
     }
-    if (r.method != "POST") return r.path.rfind("/api/", 0) == 0 ? errorResponse(405, "use POST for " + r.path) : errorResponse(404, "no page " + r.path);
+    if (r.method != "POST")
+      return r.path.rfind("/api/", 0) == 0 ? errorResponse(405, "use POST for " + r.path)
+                                           : errorResponse(404, "no page " + r.path);
     if (r.path == "/api/new") return newGame(form);
     if (r.path == "/api/move") return move(form);
     if (r.path == "/api/bot") return botMove();
@@ -121,7 +129,8 @@ class BoardApp {
   HttpResponse newGame(const std::map<std::string, std::string>& form) {
     auto it = form.find("seat");
     const std::string mode = it == form.end() ? "1" : it->second;
-    if (mode != "1" && mode != "2" && mode != "watch") return refusal(400, "seat must be 1, 2 or watch, got '" + mode.substr(0, 40) + "'");
+    if (mode != "1" && mode != "2" && mode != "watch")
+      return refusal(400, "seat must be 1, 2 or watch, got '" + mode.substr(0, 40) + "'");
     std::string error;
     mode_ = mode == "watch" ? "watch" : "play";
     game_.start(seatsFor(mode), {}, error);
@@ -165,7 +174,8 @@ class BoardApp {
     auto it = form.find("moves");
     std::vector<Cell> moves;
     std::string error;
-    if (it != form.end() && !arena::parseMoveList(it->second, moves, error, true)) return refusal(400, "moves: " + error);
+    if (it != form.end() && !arena::parseMoveList(it->second, moves, error, true))
+      return refusal(400, "moves: " + error);
     std::vector<arena::MoveRecord> records(moves.size());
     for (size_t i = 0; i < moves.size(); ++i) records[i].cell = moves[i];
     const arena::ReplayPosition position = arena::replayTo(records, records.size());
@@ -174,12 +184,13 @@ class BoardApp {
     double thinkMs = 0;
     auto think = form.find("think");
     if (think != form.end() && !cli::toNumber(think->second, 0, options_.maxThinkMs, thinkMs))
-      return refusal(400, "think must be a number of ms from 0 to " + std::to_string(int(options_.maxThinkMs)) + ", got '" +
-                              arena::shortened(think->second, 40) + "'");
+      return refusal(400, "think must be a number of ms from 0 to " + std::to_string(int(options_.maxThinkMs)) +
+                              ", got '" + arena::shortened(think->second, 40) + "'");
     const auto start = arena::Clock::now();
     std::string s = "{\"moves\":" + arena::json::quote(moveListText(moves)) + ",\"over\":" + (over ? "true" : "false") +
-                    ",\"deciding_line\":" + cellsJson(position.decidingLine) + ",\"to_move\":" + std::to_string(b.toMove() + 1) + ",\"book\":" +
-                    (over ? std::string("null") : bookJson(b));
+                    ",\"deciding_line\":" + cellsJson(position.decidingLine) +
+                    ",\"to_move\":" + std::to_string(b.toMove() + 1) +
+                    ",\"book\":" + (over ? std::string("null") : bookJson(b));
     s += ",\"book_ms\":" + arena::json::number(arena::msSince(start), 1);
     if (thinkMs > 0 && !over) s += ",\"think\":" + thinker_.thinkJson(b, thinkMs);
     return {200, "application/json", s + "}"};
@@ -202,14 +213,17 @@ class BoardApp {
       std::vector<Cell> moves;
       for (const arena::MoveRecord& m : g.result.moves) moves.push_back(m.cell);
       const std::string first = g.seatOfA == 0 ? g.nameA : g.nameB, second = g.seatOfA == 0 ? g.nameB : g.nameA;
-      s += std::string(i ? "," : "") + "{\"game\":" + std::to_string(g.game) + ",\"players\":[" + arena::json::quote(first) +
-           "," + arena::json::quote(second) + "],\"winner\":" + std::to_string(g.result.winnerSeat + 1) +
-           ",\"reason\":" + arena::json::quote(arena::reasonName(g.result.reason)) + ",\"detail\":" +
-           arena::json::quote(g.result.detail) + ",\"opening_plies\":" + std::to_string(g.result.openingPlies) +
+      s += std::string(i ? "," : "") + "{\"game\":" + std::to_string(g.game) + ",\"players\":[" +
+           arena::json::quote(first) + "," + arena::json::quote(second) +
+           "],\"winner\":" + std::to_string(g.result.winnerSeat + 1) +
+           ",\"reason\":" + arena::json::quote(arena::reasonName(g.result.reason)) +
+           ",\"detail\":" + arena::json::quote(g.result.detail) +
+           ",\"opening_plies\":" + std::to_string(g.result.openingPlies) +
            ",\"moves\":" + arena::json::quote(moveListText(moves)) + "}";
     }
     s += "],\"warnings\":[";
-    for (size_t i = 0; i < file.warnings.size() && i < 20; ++i) s += std::string(i ? "," : "") + arena::json::quote(file.warnings[i]);
+    for (size_t i = 0; i < file.warnings.size() && i < 20; ++i)
+      s += std::string(i ? "," : "") + arena::json::quote(file.warnings[i]);
     return {200, "application/json", s + "]}"};
   }
 

@@ -21,18 +21,23 @@ int main(int argc, char** argv) {
   arena::Limits limits;
   bool noBook = false;
   cli::Flags flags("board");
-  flags.text("--host", "ADDR", host, "the IPv4 address to listen on (another than 127.0.0.1 opens the page to the network)", host)
+  flags
+      .text("--host", "ADDR", host,
+            "the IPv4 address to listen on (another than 127.0.0.1 opens the page to the network)", host)
       .integer("--port", "N", port, 0, 65535, "the port (0: any free one, printed)")
-      .text("--bot", "CMD", options.bot, "the bot played against, run as the arena runs it (/bin/sh -c CMD)", options.bot)
+      .text("--bot", "CMD", options.bot, "the bot played against, run as the arena runs it (/bin/sh -c CMD)",
+            options.bot)
       .text("--watch-bot", "CMD", options.watchBot, "the second bot when watching two bots play", "the --bot command")
       .text("--db", "PATH", db, "the book database whose values, bounds and proofs the page shows", db)
       .text("--header", "FILE", header, "the shipped book (its move is marked)", header)
       .option("--no-book", noBook, "do not load the database (no heat map; starts at once)")
       .number("--first-time-ms", "MS", limits.firstTurnMs, 1, 600000, "a bot's limit on its own first turn")
       .number("--time-ms", "MS", limits.turnMs, 1, 600000, "a bot's limit on its later turns")
-      .number("--grace", "F", limits.grace, 1, 100, "an answer later than limit x F is a timeout (reported, the game kept)")
+      .number("--grace", "F", limits.grace, 1, 100,
+              "an answer later than limit x F is a timeout (reported, the game kept)")
       .number("--max-think-ms", "MS", options.maxThinkMs, 1, 600000, "the longest 'think for N ms' a request may ask")
-      .integer("--max-body", "BYTES", maxBody, 1024, uint64_t(1) << 30, "the largest request body (an arena record is posted whole)");
+      .integer("--max-body", "BYTES", maxBody, 1024, uint64_t(1) << 30,
+               "the largest request body (an arena record is posted whole)");
   flags.parseOrExit(argc, argv, 1, "usage: board [options]\n");
 
   board::HttpServer server;
@@ -51,10 +56,13 @@ int main(int argc, char** argv) {
       std::string error;
       const auto start = arena::Clock::now();
       std::cerr << "board: loading " << db << " in the background" << std::endl;
-      if (!analyst.load(db, header, error)) std::cerr << "board: no book values on the page: " << error << std::endl;
+      if (!analyst.load(db, header, error))
+        std::cerr << "board: no book values on the page: " << error << std::endl;
       else {
-        std::cerr << "board: " << analyst.positions() << " searched positions loaded in " << int(arena::msSince(start)) << " ms"
-                  << (analyst.shippedError().empty() ? "" : "; no shipped move marked: " + analyst.shippedError()) << std::endl;
+        std::cerr << "board: " << analyst.positions() << " searched positions loaded in " << int(arena::msSince(start))
+                  << " ms"
+                  << (analyst.shippedError().empty() ? "" : "; no shipped move marked: " + analyst.shippedError())
+                  << std::endl;
         app.setAnalyst(&analyst);
       }
       app.setBookLoading(false);

@@ -11,13 +11,13 @@
 namespace yav::board {
 
 struct BotTurnLine {
-  bool found = false;      // a "turn N: move ..." line was there
-  std::string text;        // the line itself
-  bool book = false;       // the move came from the opening book
+  bool found = false;         // a "turn N: move ..." line was there
+  std::string text;           // the line itself
+  bool book = false;          // the move came from the opening book
   long long iterations = -1;  // -1: not given
-  double value = -1;       // the chosen move's value for the bot, -1: not given
-  std::string proof;       // win / loss / draw / unknown, "" when not given
-  double ms = -1;          // the bot's own time for the turn
+  double value = -1;          // the chosen move's value for the bot, -1: not given
+  std::string proof;          // win / loss / draw / unknown, "" when not given
+  double ms = -1;             // the bot's own time for the turn
 };
 
 namespace bot_line_detail {

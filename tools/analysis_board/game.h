@@ -36,7 +36,9 @@ inline std::string moveListText(const std::vector<Cell>& moves) {
 inline std::string cellsJson(Bitboard cells) {
   std::string s = "[";
   for (Cell c = 0; c < kCells; ++c)
-    if (cells >> c & 1) s += std::string(s.size() > 1 ? "," : "") + "[" + std::to_string(geometry().x[c]) + "," + std::to_string(geometry().y[c]) + "]";
+    if (cells >> c & 1)
+      s += std::string(s.size() > 1 ? "," : "") + "[" + std::to_string(geometry().x[c]) + "," +
+           std::to_string(geometry().y[c]) + "]";
   return s + "]";
 }
 
@@ -114,7 +116,8 @@ class BotSeat {
     for (int tries = 0; tries < 100; ++tries) {
       char chunk[4096];
       ssize_t n;
-      while ((n = pread(stderrFd_, chunk, sizeof chunk, off_t(stderrRead_))) > 0) text.append(chunk, size_t(n)), stderrRead_ += size_t(n);
+      while ((n = pread(stderrFd_, chunk, sizeof chunk, off_t(stderrRead_))) > 0)
+        text.append(chunk, size_t(n)), stderrRead_ += size_t(n);
       const size_t turn = text.rfind("turn ");
       if (!waitForTurnLine || (turn != std::string::npos && text.find('\n', turn) != std::string::npos)) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -145,8 +148,10 @@ class Game {
     Board b;
     Outcome end = Outcome::None;
     for (size_t i = 0; i < moves.size(); ++i) {
-      if (end != Outcome::None) return error = "move " + std::to_string(i + 1) + " comes after the end of the game", false;
-      if (!b.isLegal(moves[i])) return error = "move " + std::to_string(i + 1) + " (" + cellName(moves[i]) + ") is not legal", false;
+      if (end != Outcome::None)
+        return error = "move " + std::to_string(i + 1) + " comes after the end of the game", false;
+      if (!b.isLegal(moves[i]))
+        return error = "move " + std::to_string(i + 1) + " (" + cellName(moves[i]) + ") is not legal", false;
       end = b.play(moves[i]);
     }
     seats_ = seats;
@@ -175,9 +180,13 @@ class Game {
   // A person's move; false with the reason when it is refused (the game is unchanged).
   bool humanMove(Cell c, std::string& error) {
     if (isOver()) return error = "the game is over: " + result_, false;
-    if (seats_[board_.toMove()].bot) return error = "it is " + seats_[board_.toMove()].name + "'s turn, not yours", false;
+    if (seats_[board_.toMove()].bot)
+      return error = "it is " + seats_[board_.toMove()].name + "'s turn, not yours", false;
     if (c < 0 || c >= kCells) return error = "not a cell of the board", false;
-    if (!board_.isLegal(c)) return error = "(" + cellName(c) + ") is taken" + (board_.stoneCount() == 1 ? "" : " (a steal is only legal on the second move)"), false;
+    if (!board_.isLegal(c))
+      return error = "(" + cellName(c) + ") is taken" +
+                     (board_.stoneCount() == 1 ? "" : " (a steal is only legal on the second move)"),
+             false;
     Ply p;
     p.cell = c, p.seat = board_.toMove(), p.steal = board_.canSteal() && c == board_.stealCell();
     plies_.push_back(p);
@@ -193,7 +202,8 @@ class Game {
     if (!seats_[seat].bot) return error = "it is your turn, not the bot's", false;
     Ply p;
     std::string problem;
-    if (!bots_[seat].ask(seats_[seat].command, board_, plies_.empty() ? kNoCell : plies_.back().cell, limits_, p, problem)) {
+    if (!bots_[seat].ask(seats_[seat].command, board_, plies_.empty() ? kNoCell : plies_.back().cell, limits_, p,
+                         problem)) {
       problem_ = seats_[seat].name + " (player " + std::to_string(seat + 1) + ") " + problem +
                  ". The game is kept: ask the bot again (it restarts) or undo.";
       return error = problem_, false;
@@ -222,28 +232,30 @@ class Game {
   std::string stateJson() const {
     using arena::json::number;
     using arena::json::quote;
-    std::string s = "{\"moves\":" + quote(moveListText(moves())) + ",\"to_move\":" + std::to_string(board_.toMove() + 1) +
+    std::string s = "{\"moves\":" + quote(moveListText(moves())) +
+                    ",\"to_move\":" + std::to_string(board_.toMove() + 1) +
                     ",\"over\":" + (isOver() ? "true" : "false") + ",\"result\":" + quote(result_) +
-                    ",\"winner\":" + std::to_string(winner_ + 1) + ",\"bot_to_move\":" + (botToMove() ? "true" : "false") +
-                    ",\"problem\":" + quote(problem_) + ",\"steal_available\":" + (board_.canSteal() ? "true" : "false") +
-                    ",\"seats\":[";
+                    ",\"winner\":" + std::to_string(winner_ + 1) +
+                    ",\"bot_to_move\":" + (botToMove() ? "true" : "false") + ",\"problem\":" + quote(problem_) +
+                    ",\"steal_available\":" + (board_.canSteal() ? "true" : "false") + ",\"seats\":[";
     for (int i = 0; i < 2; ++i)
-      s += std::string(i ? "," : "") + "{\"bot\":" + (seats_[i].bot ? "true" : "false") + ",\"name\":" + quote(seats_[i].name) + "}";
+      s += std::string(i ? "," : "") + "{\"bot\":" + (seats_[i].bot ? "true" : "false") +
+           ",\"name\":" + quote(seats_[i].name) + "}";
     s += "],\"stones\":[";
     bool first = true;
     for (int player = 0; player < 2; ++player)
       for (Cell c = 0; c < kCells; ++c)
         if (board_.stones(player) >> c & 1) {
-          s += std::string(first ? "" : ",") + "{\"x\":" + std::to_string(geometry().x[c]) + ",\"y\":" +
-               std::to_string(geometry().y[c]) + ",\"player\":" + std::to_string(player + 1) + ",\"ply\":" +
-               std::to_string(position_.placedAt[c]) + "}";
+          s += std::string(first ? "" : ",") + "{\"x\":" + std::to_string(geometry().x[c]) +
+               ",\"y\":" + std::to_string(geometry().y[c]) + ",\"player\":" + std::to_string(player + 1) +
+               ",\"ply\":" + std::to_string(position_.placedAt[c]) + "}";
           first = false;
         }
     s += "],\"deciding_line\":" + cellsJson(position_.decidingLine) + ",\"plies\":[";
     for (size_t i = 0; i < plies_.size(); ++i) {
       const Ply& p = plies_[i];
-      s += std::string(i ? "," : "") + "{\"x\":" + std::to_string(geometry().x[p.cell]) + ",\"y\":" +
-           std::to_string(geometry().y[p.cell]) + ",\"player\":" + std::to_string(p.seat + 1) +
+      s += std::string(i ? "," : "") + "{\"x\":" + std::to_string(geometry().x[p.cell]) +
+           ",\"y\":" + std::to_string(geometry().y[p.cell]) + ",\"player\":" + std::to_string(p.seat + 1) +
            ",\"steal\":" + (p.steal ? "true" : "false") + ",\"bot\":" + (p.byBot ? "true" : "false");
       if (p.byBot) {
         s += ",\"ms\":" + number(p.ms, 1) + ",\"message\":" + quote(p.message) + ",\"line\":" + quote(p.line.text) +
@@ -284,9 +296,12 @@ class Game {
     if (outcome_ == Outcome::None) return;
     const int mover = plies_.back().seat;
     const std::string who = "player " + std::to_string(mover + 1) + " (" + seats_[mover].name + ")";
-    if (outcome_ == Outcome::Win) winner_ = mover, result_ = who + " made a line of 4 and wins";
-    else if (outcome_ == Outcome::Loss) winner_ = mover ^ 1, result_ = who + " made a line of 3 and loses";
-    else result_ = "the board is full: a draw";
+    if (outcome_ == Outcome::Win)
+      winner_ = mover, result_ = who + " made a line of 4 and wins";
+    else if (outcome_ == Outcome::Loss)
+      winner_ = mover ^ 1, result_ = who + " made a line of 3 and loses";
+    else
+      result_ = "the board is full: a draw";
   }
 
   arena::Limits limits_;

@@ -12,7 +12,7 @@
 namespace yav::board {
 
 struct HttpLimits {
-  size_t maxHeaderBytes = 8192;        // request line and headers together
+  size_t maxHeaderBytes = 8192;           // request line and headers together
   size_t maxBodyBytes = size_t(4) << 20;  // an arena record is posted whole
   size_t maxTargetBytes = 2048;
   size_t maxHeaders = 64;
@@ -40,10 +40,12 @@ class RequestParser {
       const size_t bare = buffer_.find("\n\n");  // bare newlines, as some clients send
       if (bare != std::string::npos && (end == std::string::npos || bare < end)) end = bare, skip = 2;
       if (end == std::string::npos) {
-        if (buffer_.size() > limits_.maxHeaderBytes) return fail(431, "request header over " + std::to_string(limits_.maxHeaderBytes) + " bytes");
+        if (buffer_.size() > limits_.maxHeaderBytes)
+          return fail(431, "request header over " + std::to_string(limits_.maxHeaderBytes) + " bytes");
         return state_;
       }
-      if (end + skip > limits_.maxHeaderBytes) return fail(431, "request header over " + std::to_string(limits_.maxHeaderBytes) + " bytes");
+      if (end + skip > limits_.maxHeaderBytes)
+        return fail(431, "request header over " + std::to_string(limits_.maxHeaderBytes) + " bytes");
       if (!parseHead(buffer_.substr(0, end))) return state_;
       buffer_.erase(0, end + skip);
       headerDone_ = true;
@@ -103,14 +105,16 @@ class RequestParser {
       const std::string name = line.substr(0, colon);
       for (unsigned char c : name)
         if (!isTokenChar(c)) return fail(400, "bad character in a header name"), false;
-      if (request_.headers.size() >= limits_.maxHeaders) return fail(431, "more than " + std::to_string(limits_.maxHeaders) + " headers"), false;
+      if (request_.headers.size() >= limits_.maxHeaders)
+        return fail(431, "more than " + std::to_string(limits_.maxHeaders) + " headers"), false;
       const std::string key = lower(name), value = trimmed(line.substr(colon + 1));
       auto old = request_.headers.find(key);
       if (old != request_.headers.end() && key == "content-length" && old->second != value)
         return fail(400, "two different Content-Length headers"), false;
       request_.headers[key] = value;
     }
-    if (request_.headers.count("transfer-encoding")) return fail(501, "Transfer-Encoding is not supported (send Content-Length)"), false;
+    if (request_.headers.count("transfer-encoding"))
+      return fail(501, "Transfer-Encoding is not supported (send Content-Length)"), false;
     auto length = request_.headers.find("content-length");
     if (length != request_.headers.end()) {
       const std::string& v = length->second;
@@ -120,7 +124,10 @@ class RequestParser {
         if (c < '0' || c > '9') return fail(400, "bad Content-Length '" + v.substr(0, 40) + "'"), false;
         n = n * 10 + uint64_t(c - '0');
       }
-      if (n > limits_.maxBodyBytes) return fail(413, "body of " + std::to_string(n) + " bytes, over the limit of " + std::to_string(limits_.maxBodyBytes)), false;
+      if (n > limits_.maxBodyBytes)
+        return fail(413, "body of " + std::to_string(n) + " bytes, over the limit of " +
+                             std::to_string(limits_.maxBodyBytes)),
+               false;
       bodyBytes_ = size_t(n);
     }
     return true;
@@ -137,12 +144,15 @@ class RequestParser {
     if (request_.method.empty() || request_.method.size() > 16) return fail(400, "bad method"), false;
     for (unsigned char c : request_.method)
       if (!std::isupper(c)) return fail(400, "bad method"), false;
-    if (request_.target.size() > limits_.maxTargetBytes) return fail(414, "request target over " + std::to_string(limits_.maxTargetBytes) + " bytes"), false;
-    if (request_.target.empty() || request_.target[0] != '/') return fail(400, "request target must start with '/'"), false;
+    if (request_.target.size() > limits_.maxTargetBytes)
+      return fail(414, "request target over " + std::to_string(limits_.maxTargetBytes) + " bytes"), false;
+    if (request_.target.empty() || request_.target[0] != '/')
+      return fail(400, "request target must start with '/'"), false;
     for (unsigned char c : request_.target)
       if (c <= 0x20 || c >= 0x7f) return fail(400, "bad character in the request target"), false;
     if (request_.version != "HTTP/1.1" && request_.version != "HTTP/1.0") {
-      if (request_.version.rfind("HTTP/", 0) == 0) return fail(505, "HTTP version " + request_.version.substr(0, 20) + " not supported"), false;
+      if (request_.version.rfind("HTTP/", 0) == 0)
+        return fail(505, "HTTP version " + request_.version.substr(0, 20) + " not supported"), false;
       return fail(400, "request line is not 'METHOD TARGET HTTP/1.x'"), false;
     }
     const size_t q = request_.target.find('?');
@@ -166,8 +176,10 @@ class RequestParser {
 inline bool urlDecode(const std::string& in, std::string& out) {
   out.clear();
   for (size_t i = 0; i < in.size(); ++i) {
-    if (in[i] == '+') out += ' ';
-    else if (in[i] != '%') out += in[i];
+    if (in[i] == '+')
+      out += ' ';
+    else if (in[i] != '%')
+      out += in[i];
     else {
       if (i + 2 >= in.size() || !std::isxdigit(static_cast<unsigned char>(in[i + 1])) ||
           !std::isxdigit(static_cast<unsigned char>(in[i + 2])))
@@ -205,20 +217,34 @@ struct HttpResponse {
 
 inline const char* statusText(int status) {
   switch (status) {
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 409: return "Conflict";
-    case 413: return "Content Too Large";
-    case 414: return "URI Too Long";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 501: return "Not Implemented";
-    case 503: return "Service Unavailable";
-    case 505: return "HTTP Version Not Supported";
-    default: return "Status";
+    case 200:
+      return "OK";
+    case 400:
+      return "Bad Request";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 409:
+      return "Conflict";
+    case 413:
+      return "Content Too Large";
+    case 414:
+      return "URI Too Long";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 500:
+      return "Internal Server Error";
+    case 501:
+      return "Not Implemented";
+    case 503:
+      return "Service Unavailable";
+    case 505:
+      return "HTTP Version Not Supported";
+    default:
+      return "Status";
   }
 }
 

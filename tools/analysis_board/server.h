@@ -43,7 +43,8 @@ class HttpServer {
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(uint16_t(port));
-    if (inet_pton(AF_INET, host.c_str(), &addr.sin_addr) != 1) return error = "--host: '" + host + "' is not an IPv4 address", false;
+    if (inet_pton(AF_INET, host.c_str(), &addr.sin_addr) != 1)
+      return error = "--host: '" + host + "' is not an IPv4 address", false;
     fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd_ < 0) return error = std::string("socket: ") + std::strerror(errno), false;
     const int one = 1;
@@ -95,8 +96,10 @@ class HttpServer {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(readTimeoutMs);
     char chunk[8192];
     while (parser.state() == RequestParser::State::NeedMore) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
-      if (left <= 0 || stop) return sendAll(client, responseText(errorResponse(408, "the request did not arrive in time")));
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      if (left <= 0 || stop)
+        return sendAll(client, responseText(errorResponse(408, "the request did not arrive in time")));
       pollfd p{client, POLLIN, 0};
       if (poll(&p, 1, int(std::min<long long>(left, 200))) <= 0) continue;
       const ssize_t n = recv(client, chunk, sizeof chunk, 0);

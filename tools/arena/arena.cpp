@@ -68,13 +68,19 @@ void parseSprt(const std::string& spec, SprtConfig& cfg) {
   while (std::getline(in, item, ',')) {
     if (item.empty()) continue;
     size_t eq = item.find('=');
-    if (eq == std::string::npos) usageError("--sprt expects key=value items (elo0, elo1, alpha, beta), got '" + item + "'");
+    if (eq == std::string::npos)
+      usageError("--sprt expects key=value items (elo0, elo1, alpha, beta), got '" + item + "'");
     std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-    if (key == "elo0") cfg.elo0 = parseNumber("--sprt elo0", value, -2000);
-    else if (key == "elo1") cfg.elo1 = parseNumber("--sprt elo1", value, -2000);
-    else if (key == "alpha") cfg.alpha = parseNumber("--sprt alpha", value, 1e-9);
-    else if (key == "beta") cfg.beta = parseNumber("--sprt beta", value, 1e-9);
-    else usageError("--sprt: unknown key '" + key + "' (expected elo0, elo1, alpha, beta)");
+    if (key == "elo0")
+      cfg.elo0 = parseNumber("--sprt elo0", value, -2000);
+    else if (key == "elo1")
+      cfg.elo1 = parseNumber("--sprt elo1", value, -2000);
+    else if (key == "alpha")
+      cfg.alpha = parseNumber("--sprt alpha", value, 1e-9);
+    else if (key == "beta")
+      cfg.beta = parseNumber("--sprt beta", value, 1e-9);
+    else
+      usageError("--sprt: unknown key '" + key + "' (expected elo0, elo1, alpha, beta)");
   }
   if (cfg.alpha >= 0.5 || cfg.beta >= 0.5) usageError("--sprt: alpha and beta must be below 0.5");
   if (cfg.elo1 <= cfg.elo0) usageError("--sprt: elo1 must be greater than elo0");
@@ -234,17 +240,17 @@ void declareFlags(cli::Flags& flags, Options& o) {
               "continue the match in --record FILE: finished games are read, not replayed; "
               "refused when the record's set-up differs")
       .text("--json", "FILE", o.jsonFile, "write the end summary as JSON", "none")
-      .optionalValue("--sprt", "[elo0=0,elo1=5,alpha=0.05,beta=0.05]",
-                     "stop as soon as the SPRT decides (keys default as shown): "
-                     "pentanomial GSPRT on game pairs, logistic Elo; H1 = \"A is stronger by elo1\", "
-                     "H0 = \"by elo0 at most\". alpha: chance of accepting H1 at elo0, beta: of "
-                     "accepting H0 at elo1",
-                     "off",
-                     [](const std::string& next) { return next.find('=') != std::string::npos; },
-                     [&o](const std::string& v) {
-                       parseSprt(v, o.sprt);
-                       return std::string();
-                     })
+      .optionalValue(
+          "--sprt", "[elo0=0,elo1=5,alpha=0.05,beta=0.05]",
+          "stop as soon as the SPRT decides (keys default as shown): "
+          "pentanomial GSPRT on game pairs, logistic Elo; H1 = \"A is stronger by elo1\", "
+          "H0 = \"by elo0 at most\". alpha: chance of accepting H1 at elo0, beta: of "
+          "accepting H0 at elo1",
+          "off", [](const std::string& next) { return next.find('=') != std::string::npos; },
+          [&o](const std::string& v) {
+            parseSprt(v, o.sprt);
+            return std::string();
+          })
       .text("--stderr-dir", "DIR", o.stderrDir, "keep each bot's stderr in DIR/game-<n>-<NAME>.log", "discarded")
       .option("--quiet", o.quiet, "no per-game lines and no progress line");
 }
@@ -275,7 +281,7 @@ struct Match {
   std::vector<ScheduledGame> schedule;        // pair by pair, every pairing in turn
   std::mutex mutex;
   std::condition_variable changed;
-  std::vector<MatchStats> stats;                 // per pairing
+  std::vector<MatchStats> stats;                // per pairing
   std::set<std::pair<int, int>> finishedGames;  // (pairing, local) from --resume
   std::vector<char> provedWorking;              // per bot: answered a turn in this run
   std::string fatal;                            // why the match stopped (a bot that cannot play)
@@ -292,7 +298,8 @@ struct Match {
 // turn) an unnamed temporary file kept to show why it failed. -1: discarded.
 int stderrFile(const Match& m, int game, int bot, bool keepForDiagnosis) {
   if (!m.opt.stderrDir.empty()) {
-    const std::string path = m.opt.stderrDir + "/game-" + std::to_string(game) + "-" + m.setUp.bots[size_t(bot)].name + ".log";
+    const std::string path =
+        m.opt.stderrDir + "/game-" + std::to_string(game) + "-" + m.setUp.bots[size_t(bot)].name + ".log";
     return open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   }
   return keepForDiagnosis ? unnamedTemporaryFile() : -1;
@@ -334,8 +341,9 @@ void playOneGame(Match& m, int game, const ScheduledGame& g) {
     } else if (record.result.reason == Reason::Crash && record.result.winnerSeat == (seat ^ 1) &&
                !m.provedWorking[size_t(bots[k])] && m.fatal.empty()) {
       const BotSpec& bot = m.setUp.bots[size_t(bots[k])];
-      m.fatal = "bot " + bot.name + " ('" + bot.command + "') failed on its first turn in game " + std::to_string(game) +
-                ": " + record.result.detail + "\n--- its stderr ---\n" + (errFd[k] >= 0 ? fileStart(errFd[k]) : "") +
+      m.fatal = "bot " + bot.name + " ('" + bot.command + "') failed on its first turn in game " +
+                std::to_string(game) + ": " + record.result.detail + "\n--- its stderr ---\n" +
+                (errFd[k] >= 0 ? fileStart(errFd[k]) : "") +
                 "--- end of stderr ---\nThe match is stopped: check the command.";
       stopRequested() = true;  // abort the games still running
     }
@@ -347,15 +355,17 @@ void playOneGame(Match& m, int game, const ScheduledGame& g) {
   stats.add(record);
   if (record.result.reason != Reason::Aborted) {
     const int repeatOf = stats.repeatOf(game);
-    m.finishedLines.push_back(gameSummary(record) +
-                              (repeatOf >= 0 ? "  [repeats game " + std::to_string(repeatOf) + ": same moves, same seats]" : ""));
+    m.finishedLines.push_back(
+        gameSummary(record) +
+        (repeatOf >= 0 ? "  [repeats game " + std::to_string(repeatOf) + ": same moves, same seats]" : ""));
     ++m.playedThisRun;
     if (m.record) {
       std::fputs((recordToJson(record) + "\n").c_str(), m.record);
       std::fflush(m.record);
     }
   }
-  if (m.opt.sprt.enabled && sprtState(m.stats[0].pairs, m.opt.sprt).decision != SprtDecision::Continue) m.sprtDone = true;
+  if (m.opt.sprt.enabled && sprtState(m.stats[0].pairs, m.opt.sprt).decision != SprtDecision::Continue)
+    m.sprtDone = true;
 }
 
 void worker(Match& m) {
@@ -389,11 +399,12 @@ std::string progressLine(Match& m) {
   std::string eta = "?";
   if (rate > 0) {
     const long seconds = long(double(left) / rate * 60 + 0.5);
-    eta = seconds >= 60 ? std::to_string(seconds / 60) + "m" + std::to_string(seconds % 60) + "s" : std::to_string(seconds) + "s";
+    eta = seconds >= 60 ? std::to_string(seconds / 60) + "m" + std::to_string(seconds % 60) + "s"
+                        : std::to_string(seconds) + "s";
   }
   if (m.pairings.size() > 1) {
-    std::snprintf(buf, sizeof buf, "[%lld/%lld] %zu pairings  %.1f games/min  ETA %s", (long long)done, (long long)total,
-                  m.pairings.size(), rate, eta.c_str());
+    std::snprintf(buf, sizeof buf, "[%lld/%lld] %zu pairings  %.1f games/min  ETA %s", (long long)done,
+                  (long long)total, m.pairings.size(), rate, eta.c_str());
     return buf;
   }
   const MatchStats& s = m.stats[0];
@@ -498,7 +509,8 @@ void openRecord(Match& m) {
     m.openings.init(opt.openings, error);
   }
   if (opt.openings.kind == OpeningSettings::Kind::Random)
-    std::cerr << "arena: openings: " << opt.openings.describe() << " (repeat with --seed " << opt.openings.seed << ")\n";
+    std::cerr << "arena: openings: " << opt.openings.describe() << " (repeat with --seed " << opt.openings.seed
+              << ")\n";
   if (opt.noRecord) return;
   if (opt.recordFile.empty()) opt.recordFile = defaultRecordPath();
   m.record = std::fopen(opt.recordFile.c_str(), opt.resume ? "a" : "w");
@@ -531,7 +543,8 @@ void playGames(Match& m) {
       if (!m.opt.quiet && m.fatal.empty()) {
         for (const std::string& line : m.finishedLines)
           std::cerr << (progressShown ? "\r\033[K" : "") << line << "\n", progressShown = false;
-        if (tty ? (done != lastDone || msSince(lastPrint) > 1000) : (done != lastDone && msSince(lastPrint) > 10000) || finished) {
+        if (tty ? (done != lastDone || msSince(lastPrint) > 1000)
+                : (done != lastDone && msSince(lastPrint) > 10000) || finished) {
           std::cerr << (tty ? "\r\033[K" : "") << progressLine(m) << (tty ? "" : "\n") << std::flush;
           progressShown = tty, lastPrint = Clock::now(), lastDone = done;
         }

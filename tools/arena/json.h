@@ -15,14 +15,18 @@ namespace yav::arena::json {
 inline std::string quote(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += char(c);
-    else if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
+    if (c == '"' || c == '\\')
+      out += '\\', out += char(c);
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
     else if (c < 0x20) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", c);
       out += buf;
-    } else out += char(c);
+    } else
+      out += char(c);
   }
   return out + "\"";
 }
@@ -96,11 +100,16 @@ class Reader {
       }
       if (pos_ >= s_.size()) return false;
       char e = s_[pos_++];
-      if (e == 'n') out += '\n';
-      else if (e == 't') out += '\t';
-      else if (e == 'r') out += '\r';
-      else if (e == 'b') out += '\b';
-      else if (e == 'f') out += '\f';
+      if (e == 'n')
+        out += '\n';
+      else if (e == 't')
+        out += '\t';
+      else if (e == 'r')
+        out += '\r';
+      else if (e == 'b')
+        out += '\b';
+      else if (e == 'f')
+        out += '\f';
       else if (e == 'u') {
         unsigned code = 0;  // exactly four hexadecimal digits
         for (int k = 0; k < 4; ++k, ++pos_) {
@@ -109,7 +118,8 @@ class Reader {
           code = code * 16 + unsigned(d <= '9' ? d - '0' : d - 'a' + 10);
         }
         out += code < 0x80 ? char(code) : '?';  // the arena writes ASCII only
-      } else out += e;
+      } else
+        out += e;
     }
     if (pos_ >= s_.size()) return false;
     ++pos_;
@@ -132,7 +142,10 @@ class Reader {
         if (pos_ >= s_.size() || s_[pos_++] != ':') return false;
         if (!value(v.fields[key])) return false;
         skip();
-        if (pos_ < s_.size() && s_[pos_] == ',') { ++pos_; continue; }
+        if (pos_ < s_.size() && s_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
         if (pos_ < s_.size() && s_[pos_] == '}') return ++pos_, true;
         return false;
       }
@@ -146,7 +159,10 @@ class Reader {
         v.items.emplace_back();
         if (!value(v.items.back())) return false;
         skip();
-        if (pos_ < s_.size() && s_[pos_] == ',') { ++pos_; continue; }
+        if (pos_ < s_.size() && s_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
         if (pos_ < s_.size() && s_[pos_] == ']') return ++pos_, true;
         return false;
       }

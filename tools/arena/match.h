@@ -23,7 +23,7 @@ struct BotTimes {
 };
 
 struct MatchStats {
-  int64_t wins = 0, draws = 0, losses = 0, aborted = 0;  // of A
+  int64_t wins = 0, draws = 0, losses = 0, aborted = 0;                         // of A
   int64_t seatWins[2] = {0, 0}, seatDraws[2] = {0, 0}, seatLosses[2] = {0, 0};  // by A's seat
   int64_t reasonLostBy[kReasons][2] = {};  // [reason][loser: 0 = A, 1 = B]; draws counted in [Draw][0]
   Pentanomial pairs = {0, 0, 0, 0, 0};
@@ -32,8 +32,8 @@ struct MatchStats {
   // Repeated games: the same moves with the same bots in the same seats as an earlier game. Two
   // deterministic bots replay the same games from the same start; Elo, LOS and SPRT would count
   // the copies as independent evidence.
-  std::map<std::string, int> gameByMoves;       // seat of A + moves -> the first game played so
-  std::vector<std::pair<int, int>> repeats;     // (game, the earlier game it repeats)
+  std::map<std::string, int> gameByMoves;    // seat of A + moves -> the first game played so
+  std::vector<std::pair<int, int>> repeats;  // (game, the earlier game it repeats)
 
   int64_t games() const { return wins + draws + losses; }
   double score() const { return games() ? (wins + 0.5 * draws) / double(games()) : NAN; }
@@ -130,8 +130,9 @@ inline TimeSummary summarizeTimes(const BotTimes& t) {
 inline std::string repeatsText(const MatchStats& m) {
   std::string text = "Repeated games: " + std::to_string(m.repeats.size()) + " of " + std::to_string(m.games());
   if (m.repeats.empty()) return text + "\n";
-  text += " repeat an earlier game (same moves, same seats; the statistics count them as independent, "
-          "use openings):";
+  text +=
+      " repeat an earlier game (same moves, same seats; the statistics count them as independent, "
+      "use openings):";
   for (size_t i = 0; i < m.repeats.size() && i < 10; ++i)
     text += (i ? ", " : " ") + std::to_string(m.repeats[i].first) + " = " + std::to_string(m.repeats[i].second);
   return text + (m.repeats.size() > 10 ? ", ...\n" : "\n");
@@ -218,12 +219,13 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
     << ",\n  \"elo_ci95\": " << number(e.ci95, 2) << ",\n  \"elo_low\": " << number(e.low, 2)
     << ",\n  \"elo_high\": " << number(e.high, 2) << ",\n  \"nelo\": " << number(m.nelo().value, 2)
     << ",\n  \"nelo_ci95\": " << number(m.nelo().ci95, 2) << ",\n  \"los\": " << number(m.los(), 4)
-    << ",\n  \"games_planned\": " << info.gamesPlanned << ",\n  \"interrupted\": " << (info.interrupted ? "true" : "false")
+    << ",\n  \"games_planned\": " << info.gamesPlanned
+    << ",\n  \"interrupted\": " << (info.interrupted ? "true" : "false")
     << ",\n  \"elapsed_s\": " << number(info.elapsedSeconds, 1) << ",\n  \"command_a\": " << json::quote(info.commandA)
     << ",\n  \"command_b\": " << json::quote(info.commandB) << ",\n  \"name_a\": " << json::quote(info.nameA)
-    << ",\n  \"name_b\": " << json::quote(info.nameB) << ",\n  \"limits\": {\"first_turn_ms\": "
-    << number(info.limits.firstTurnMs) << ", \"turn_ms\": " << number(info.limits.turnMs)
-    << ", \"grace\": " << number(info.limits.grace) << "}";
+    << ",\n  \"name_b\": " << json::quote(info.nameB)
+    << ",\n  \"limits\": {\"first_turn_ms\": " << number(info.limits.firstTurnMs)
+    << ", \"turn_ms\": " << number(info.limits.turnMs) << ", \"grace\": " << number(info.limits.grace) << "}";
   o << ",\n  \"openings\": " << openingsJson(info.openings);
   o << ",\n  \"per_seat\": {";
   for (int seat = 0; seat < 2; ++seat)
@@ -231,8 +233,9 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
       << ", \"draws\": " << m.seatDraws[seat] << ", \"losses\": " << m.seatLosses[seat] << "}";
   const EloEstimate pe = pairEloEstimate(m.pairs);
   o << "},\n  \"pentanomial\": [" << m.pairs[0] << ", " << m.pairs[1] << ", " << m.pairs[2] << ", " << m.pairs[3]
-    << ", " << m.pairs[4] << "],\n  \"pair_elo\": " << number(pe.elo, 2) << ", \"pair_elo_ci95\": " << number(pe.ci95, 2)
-    << ", \"pair_elo_low\": " << number(pe.low, 2) << ", \"pair_elo_high\": " << number(pe.high, 2);
+    << ", " << m.pairs[4] << "],\n  \"pair_elo\": " << number(pe.elo, 2)
+    << ", \"pair_elo_ci95\": " << number(pe.ci95, 2) << ", \"pair_elo_low\": " << number(pe.low, 2)
+    << ", \"pair_elo_high\": " << number(pe.high, 2);
   o << ",\n  \"repeated_games\": " << m.repeats.size() << ", \"repeats\": [";
   for (size_t i = 0; i < m.repeats.size(); ++i)
     o << (i ? ", " : "") << "{\"game\": " << m.repeats[i].first << ", \"same_as\": " << m.repeats[i].second << "}";
@@ -242,8 +245,10 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
   for (int r = 0; r < kReasons; ++r) {
     if (Reason(r) == Reason::Aborted) continue;
     o << (firstReason ? "" : ", ") << json::quote(reasonName(Reason(r)));
-    if (Reason(r) == Reason::Draw) o << ": " << m.reasonLostBy[r][0];
-    else o << ": {\"lost_by_a\": " << m.reasonLostBy[r][0] << ", \"lost_by_b\": " << m.reasonLostBy[r][1] << "}";
+    if (Reason(r) == Reason::Draw)
+      o << ": " << m.reasonLostBy[r][0];
+    else
+      o << ": {\"lost_by_a\": " << m.reasonLostBy[r][0] << ", \"lost_by_b\": " << m.reasonLostBy[r][1] << "}";
     firstReason = false;
   }
   o << "},\n  \"times\": {";
@@ -256,9 +261,10 @@ inline std::string jsonReport(const MatchStats& m, const MatchInfo& info) {
   o << "}";
   if (info.sprt.enabled) {
     SprtState s = sprtState(m.pairs, info.sprt);
-    o << ",\n  \"sprt\": {\"model\": \"pentanomial GSPRT\", \"elo_model\": \"logistic\", \"elo0\": " << number(info.sprt.elo0) << ", \"elo1\": "
-      << number(info.sprt.elo1) << ", \"alpha\": " << number(info.sprt.alpha, 4) << ", \"beta\": "
-      << number(info.sprt.beta, 4) << ", \"llr\": " << number(s.llr, 4) << ", \"lower\": " << number(s.lower, 4)
+    o << ",\n  \"sprt\": {\"model\": \"pentanomial GSPRT\", \"elo_model\": \"logistic\", \"elo0\": "
+      << number(info.sprt.elo0) << ", \"elo1\": " << number(info.sprt.elo1)
+      << ", \"alpha\": " << number(info.sprt.alpha, 4) << ", \"beta\": " << number(info.sprt.beta, 4)
+      << ", \"llr\": " << number(s.llr, 4) << ", \"lower\": " << number(s.lower, 4)
       << ", \"upper\": " << number(s.upper, 4) << ", \"decision\": " << json::quote(sprtDecisionName(s.decision))
       << "}";
   }

@@ -29,7 +29,8 @@ constexpr int kMaxRandomPlies = 40;  // leaves at least 21 empty cells: the bots
 
 // Reads openings: one move list per line (see parseMoveList), '#' starts a comment, blank lines are
 // skipped. False with `error` naming `name` and the line; no opening at all is an error too.
-inline bool parseOpenings(std::istream& in, const std::string& name, std::vector<Opening>& openings, std::string& error) {
+inline bool parseOpenings(std::istream& in, const std::string& name, std::vector<Opening>& openings,
+                          std::string& error) {
   openings.clear();
   bool ok = true;
   const int lines = cli::forEachLine(in, [&](std::string line, int number) {
@@ -46,7 +47,8 @@ inline bool parseOpenings(std::istream& in, const std::string& name, std::vector
   });
   if (!ok) return false;
   if (openings.empty())
-    return error = name + ": no opening in its " + std::to_string(lines) + " lines (one 'x y' move list per line)", false;
+    return error = name + ": no opening in its " + std::to_string(lines) + " lines (one 'x y' move list per line)",
+           false;
   return true;
 }
 
@@ -88,8 +90,8 @@ inline Opening randomOpening(Rng& rng, int plies) {
 // Where the openings of a match come from, as given on the command line.
 struct OpeningSettings {
   enum class Kind { None, File, Random } kind = Kind::None;
-  std::string file;       // Kind::File
-  uint64_t fileHash = 0;  // of the file's content
+  std::string file;                // Kind::File
+  uint64_t fileHash = 0;           // of the file's content
   int minPlies = 0, maxPlies = 0;  // Kind::Random: each pair draws its length from [min, max]
   uint64_t seed = 0;
 
@@ -107,7 +109,8 @@ struct OpeningSettings {
 // {"kind": "none"}. The seed and hash are strings: JSON readers lose 64-bit integers.
 inline std::string openingsJson(const OpeningSettings& s) {
   if (s.kind == OpeningSettings::Kind::File)
-    return "{\"kind\": \"file\", \"file\": " + json::quote(s.file) + ", \"hash\": \"" + std::to_string(s.fileHash) + "\"}";
+    return "{\"kind\": \"file\", \"file\": " + json::quote(s.file) + ", \"hash\": \"" + std::to_string(s.fileHash) +
+           "\"}";
   if (s.kind == OpeningSettings::Kind::Random)
     return "{\"kind\": \"random\", \"plies\": \"" + s.pliesText() + "\", \"seed\": \"" + std::to_string(s.seed) + "\"}";
   return "{\"kind\": \"none\"}";
@@ -117,11 +120,12 @@ inline std::string openingsJson(const OpeningSettings& s) {
 inline bool parsePlyRange(const std::string& text, int& minPlies, int& maxPlies, std::string& error) {
   const size_t dash = text.find('-');
   long long lo = 0, hi = 0;
-  const bool ok = dash == std::string::npos ? parseJavaInt(text, lo) && (hi = lo, true)
-                                            : parseJavaInt(text.substr(0, dash), lo) && parseJavaInt(text.substr(dash + 1), hi);
+  const bool ok = dash == std::string::npos
+                      ? parseJavaInt(text, lo) && (hi = lo, true)
+                      : parseJavaInt(text.substr(0, dash), lo) && parseJavaInt(text.substr(dash + 1), hi);
   if (!ok || lo < 0 || hi > kMaxRandomPlies || lo > hi) {
-    error = "--random-openings expects K or K1-K2 with 0 <= K1 <= K2 <= " + std::to_string(kMaxRandomPlies) + ", got '" +
-            text + "'";
+    error = "--random-openings expects K or K1-K2 with 0 <= K1 <= K2 <= " + std::to_string(kMaxRandomPlies) +
+            ", got '" + text + "'";
     return false;
   }
   minPlies = int(lo), maxPlies = int(hi);
@@ -146,8 +150,10 @@ class Openings {
 
   Opening forPair(int pair) const {
     switch (settings_.kind) {
-      case OpeningSettings::Kind::None: return {};
-      case OpeningSettings::Kind::File: return list_[size_t(pair) % list_.size()];
+      case OpeningSettings::Kind::None:
+        return {};
+      case OpeningSettings::Kind::File:
+        return list_[size_t(pair) % list_.size()];
       case OpeningSettings::Kind::Random: {
         Rng rng(mixSeed(settings_.seed ^ mixSeed(uint64_t(pair))));
         const int span = settings_.maxPlies - settings_.minPlies + 1;

@@ -144,8 +144,10 @@ class BotProcess {
       if (r <= 0) continue;
       char chunk[4096];
       ssize_t n = read(fromBot_, chunk, sizeof chunk);
-      if (n > 0) buffer_.append(chunk, size_t(n));
-      else if (n == 0 || (errno != EAGAIN && errno != EINTR)) closed_ = true;
+      if (n > 0)
+        buffer_.append(chunk, size_t(n));
+      else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+        closed_ = true;
     }
   }
 
@@ -190,9 +192,10 @@ class BotProcess {
     if (WIFEXITED(status)) {
       const int code = WEXITSTATUS(status);
       exitText_ = "exit code " + std::to_string(code);
-      if (code > 128 && code < 128 + 65) exitText_ += " (signal " + std::to_string(code - 128) + " in the shell's child)";
-    }
-    else if (WIFSIGNALED(status)) exitText_ = "killed by signal " + std::to_string(WTERMSIG(status));
+      if (code > 128 && code < 128 + 65)
+        exitText_ += " (signal " + std::to_string(code - 128) + " in the shell's child)";
+    } else if (WIFSIGNALED(status))
+      exitText_ = "killed by signal " + std::to_string(WTERMSIG(status));
     ::kill(-pid_, SIGKILL);  // children the shell left behind
     pid_ = -1;
   }

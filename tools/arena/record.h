@@ -22,8 +22,8 @@ namespace yav::arena {
 
 struct GameRecord {
   int game = 0, pair = 0;
-  int seatOfA = 0;  // 0: A moved first
-  int pairing = 0;  // tournaments: which pairing of bots (0 in a two-bot match)
+  int seatOfA = 0;                       // 0: A moved first
+  int pairing = 0;                       // tournaments: which pairing of bots (0 in a two-bot match)
   std::string nameA = "A", nameB = "B";  // the bots playing A and B
   GameResult result;
 
@@ -38,10 +38,11 @@ struct GameRecord {
 inline std::string recordToJson(const GameRecord& r) {
   std::ostringstream o;
   o << "{\"game\":" << r.game << ",\"pairing\":" << r.pairing << ",\"pair\":" << r.pair << ",\"bots\":["
-    << json::quote(r.nameA) << "," << json::quote(r.nameB) << "],\"seats\":"
-    << (r.seatOfA == 0 ? "[\"A\",\"B\"]" : "[\"B\",\"A\"]") << ",\"opening_plies\":" << r.result.openingPlies
-    << ",\"moves\":[";
-  for (size_t i = 0; i < r.result.moves.size(); ++i) o << (i ? "," : "") << json::quote(cellName(r.result.moves[i].cell));
+    << json::quote(r.nameA) << "," << json::quote(r.nameB)
+    << "],\"seats\":" << (r.seatOfA == 0 ? "[\"A\",\"B\"]" : "[\"B\",\"A\"]")
+    << ",\"opening_plies\":" << r.result.openingPlies << ",\"moves\":[";
+  for (size_t i = 0; i < r.result.moves.size(); ++i)
+    o << (i ? "," : "") << json::quote(cellName(r.result.moves[i].cell));
   o << "],\"times_ms\":[";
   for (size_t i = 0; i < r.result.moves.size(); ++i) o << (i ? "," : "") << json::number(r.result.moves[i].ms, 2);
   o << "],\"slow\":[";
@@ -50,9 +51,8 @@ inline std::string recordToJson(const GameRecord& r) {
     if (r.result.moves[i].slow) o << (any ? "," : "") << i, any = true;
   o << "],\"messages\":[";
   for (size_t i = 0; i < r.result.moves.size(); ++i) o << (i ? "," : "") << json::quote(r.result.moves[i].message);
-  o << "],\"result\":" << json::quote(r.resultName())
-    << ",\"winner_seat\":" << (r.result.winnerSeat + 1) << ",\"reason\":" << json::quote(reasonName(r.result.reason))
-    << ",\"detail\":" << json::quote(r.result.detail);
+  o << "],\"result\":" << json::quote(r.resultName()) << ",\"winner_seat\":" << (r.result.winnerSeat + 1)
+    << ",\"reason\":" << json::quote(reasonName(r.result.reason)) << ",\"detail\":" << json::quote(r.result.detail);
   if (!r.result.finalAnswer.empty()) o << ",\"final_answer\":" << json::quote(r.result.finalAnswer);
   if (r.result.finalMs >= 0) o << ",\"final_ms\":" << json::number(r.result.finalMs, 2);
   o << "}";
@@ -72,13 +72,27 @@ inline std::string gameSummary(const GameRecord& r) {
   const std::string loser = w == 0 ? (r.seatOfA == 0 ? r.nameB : r.nameA) : (r.seatOfA == 0 ? r.nameA : r.nameB);
   std::string how;
   switch (r.result.reason) {
-    case Reason::Line4: how = "line of 4"; break;
-    case Reason::Line3: how = loser + " made a line of 3"; break;
-    case Reason::Timeout: how = loser + " lost on time"; break;
-    case Reason::Illegal: how = loser + " played an illegal move"; break;
-    case Reason::BadOutput: how = loser + " gave bad output"; break;
-    case Reason::Crash: how = loser + " crashed"; break;
-    default: how = reasonName(r.result.reason); break;
+    case Reason::Line4:
+      how = "line of 4";
+      break;
+    case Reason::Line3:
+      how = loser + " made a line of 3";
+      break;
+    case Reason::Timeout:
+      how = loser + " lost on time";
+      break;
+    case Reason::Illegal:
+      how = loser + " played an illegal move";
+      break;
+    case Reason::BadOutput:
+      how = loser + " gave bad output";
+      break;
+    case Reason::Crash:
+      how = loser + " crashed";
+      break;
+    default:
+      how = reasonName(r.result.reason);
+      break;
   }
   return text + seatName[w] + " beats " + seatName[w ^ 1] + ", " + how + ", " + plies;
 }
@@ -113,7 +127,8 @@ inline bool recordFromJson(const std::string& line, GameRecord& r, std::string& 
     m.cell = cellAt(x, y);
     if (!board.isLegal(m.cell)) return error = "move " + std::to_string(i + 1) + " is illegal", false;
     board.play(m.cell);
-    if (times && i < times->items.size() && times->items[i].type == json::Value::Type::Number) m.ms = times->items[i].num;
+    if (times && i < times->items.size() && times->items[i].type == json::Value::Type::Number)
+      m.ms = times->items[i].num;
     if (messages && i < messages->items.size()) m.message = messages->items[i].str;
     r.result.moves.push_back(m);
   }

@@ -28,7 +28,8 @@ inline bool readRecordFile(std::istream& in, const std::string& name, RecordFile
     if (!out.hasHeader) {
       if (!headerFromJson(line, out.setUp, out.version, out.date))
         return error = name + ":" + std::to_string(number) +
-                       ": the record has no set-up header (written by an older arena, or not a record?); start a new record file",
+                       ": the record has no set-up header (written by an older arena, or not a record?); start a new "
+                       "record file",
                false;
       out.hasHeader = true;
       continue;

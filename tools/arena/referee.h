@@ -18,8 +18,8 @@ namespace yav::arena {
 enum class Reason { Line4, Line3, Draw, Timeout, Illegal, BadOutput, Crash, Aborted };
 constexpr int kReasons = 8;
 inline const char* reasonName(Reason r) {
-  static const char* const names[kReasons] = {"line4",      "line3", "draw",   "timeout",
-                                              "illegal",    "bad_output", "crash", "aborted"};
+  static const char* const names[kReasons] = {"line4",   "line3",      "draw",  "timeout",
+                                              "illegal", "bad_output", "crash", "aborted"};
   return names[int(r)];
 }
 inline bool reasonFromName(const std::string& s, Reason& r) {
@@ -37,8 +37,8 @@ struct Limits {
 // One turn's answer as the referee saw it.
 struct Reply {
   enum class Status { Line, Timeout, Closed, Stopped } status = Status::Line;
-  std::string line;  // the answer (Line) or the unterminated rest the bot printed (Closed)
-  double ms = 0;     // from sending the input to receiving the line
+  std::string line;      // the answer (Line) or the unterminated rest the bot printed (Closed)
+  double ms = 0;         // from sending the input to receiving the line
   std::string exitInfo;  // how the process ended (Closed)
 };
 
@@ -68,12 +68,18 @@ class ProcessPlayer : public Player {
     auto status = process_->readLine(reply.line, written ? deadline : sent + std::chrono::milliseconds(50));
     reply.ms = msSince(sent);
     switch (status) {
-      case BotProcess::ReadStatus::Line: reply.status = Reply::Status::Line; break;
+      case BotProcess::ReadStatus::Line:
+        reply.status = Reply::Status::Line;
+        break;
       case BotProcess::ReadStatus::Timeout:
         reply.status = written ? Reply::Status::Timeout : Reply::Status::Closed;
         break;
-      case BotProcess::ReadStatus::Closed: reply.status = Reply::Status::Closed; break;
-      case BotProcess::ReadStatus::Stopped: reply.status = Reply::Status::Stopped; break;
+      case BotProcess::ReadStatus::Closed:
+        reply.status = Reply::Status::Closed;
+        break;
+      case BotProcess::ReadStatus::Stopped:
+        reply.status = Reply::Status::Stopped;
+        break;
     }
     if (reply.status == Reply::Status::Closed) reply.exitInfo = process_->exitDescription();
     return reply;
@@ -109,8 +115,10 @@ inline bool parseJavaInt(const std::string& s, long long& v) {
 inline bool parseAnswer(const std::string& line, int& x, int& y, std::string& message, std::string& error) {
   std::vector<std::string> tokens(1);
   for (char c : line) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') tokens.emplace_back();
-    else tokens.back() += c;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+      tokens.emplace_back();
+    else
+      tokens.back() += c;
   }
   while (tokens.size() > 1 && tokens.back().empty()) tokens.pop_back();  // Java drops trailing empties
   long long vx = 0, vy = 0;
@@ -141,12 +149,14 @@ inline JudgedReply judgeReply(const Reply& reply, const Board& board, double lim
     return j;
   };
   switch (reply.status) {
-    case Reply::Status::Stopped: return fail(Reason::Aborted, "match interrupted");
+    case Reply::Status::Stopped:
+      return fail(Reason::Aborted, "match interrupted");
     case Reply::Status::Timeout:
       return fail(Reason::Timeout, "gave no answer within " + std::to_string(int(limitMs * grace)) + " ms");
     case Reply::Status::Closed:
       return fail(Reason::Crash, "closed its output before answering (" + reply.exitInfo + ")");
-    case Reply::Status::Line: break;
+    case Reply::Status::Line:
+      break;
   }
   if (reply.ms > limitMs * grace)  // the line arrived, but too late
     return fail(Reason::Timeout, "answered after " + std::to_string(int(reply.ms)) + " ms");
@@ -170,7 +180,7 @@ struct MoveRecord {
 struct GameResult {
   int winnerSeat = -1;  // 0 or 1; -1 for a draw or an aborted game
   Reason reason = Reason::Aborted;
-  std::string detail;   // human-readable cause (the bad line, exit status, ...)
+  std::string detail;  // human-readable cause (the bad line, exit status, ...)
   int openingPlies = 0;
   std::vector<MoveRecord> moves;  // opening moves first
   std::string finalAnswer;        // what the losing bot answered on its last turn, if it did
@@ -217,7 +227,8 @@ inline GameResult refereeGame(Player* players[2], const std::vector<Cell>& openi
     const double limit = first ? limits.firstTurnMs : limits.turnMs;
     Reply reply = players[seat]->ask(formatTurn(board, seat, lastMove, first), limit * limits.grace);
     const std::string who = "seat " + std::to_string(seat + 1);
-    if (reply.status == Reply::Status::Line) result.finalMs = reply.ms;  // kept only if this answer ends the game without a move
+    if (reply.status == Reply::Status::Line)
+      result.finalMs = reply.ms;  // kept only if this answer ends the game without a move
     std::string message;
     const JudgedReply judged = judgeReply(reply, board, limit, limits.grace, message);
     if (judged.cell == kNoCell) {

@@ -14,9 +14,9 @@ struct ReplayPosition {
   Board board;
   int placedAt[kCells] = {};  // 1-based ply that placed the stone on the cell, 0: empty
   Cell lastMove = kNoCell;
-  Cell stolen = kNoCell;      // the first stone, taken by the second player's steal
+  Cell stolen = kNoCell;                // the first stone, taken by the second player's steal
   Outcome lastOutcome = Outcome::None;  // what the last move decided for its mover
-  Bitboard decidingLine = 0;  // the cells of the line of 4+ (win) or 3 (loss) the last move made
+  Bitboard decidingLine = 0;            // the cells of the line of 4+ (win) or 3 (loss) the last move made
   int plies = 0;
 };
 
@@ -29,7 +29,8 @@ inline Bitboard lineThrough(const Board& b, int mover, Cell c, bool win) {
     Bitboard line = bit(c);
     for (int direction = -1; direction <= 1; direction += 2)
       for (int step = 1;; ++step) {
-        const Cell next = cellAtAxial(g.a[c] + direction * step * kAxisDa[axis], g.y[c] + direction * step * kAxisDy[axis]);
+        const Cell next =
+            cellAtAxial(g.a[c] + direction * step * kAxisDa[axis], g.y[c] + direction * step * kAxisDy[axis]);
         if (next == kNoCell || !(own & bit(next))) break;
         line |= bit(next);
       }
@@ -46,8 +47,10 @@ inline ReplayPosition replayTo(const std::vector<MoveRecord>& moves, size_t plie
     const bool steal = p.board.canSteal() && c == p.board.stealCell();
     const int mover = p.board.toMove();
     p.lastOutcome = p.board.play(c);
-    if (steal) p.stolen = c;  // keeps placedAt from ply 1
-    else p.placedAt[c] = int(i + 1);
+    if (steal)
+      p.stolen = c;  // keeps placedAt from ply 1
+    else
+      p.placedAt[c] = int(i + 1);
     p.lastMove = c;
     p.plies = int(i + 1);
     if (p.lastOutcome == Outcome::Win || p.lastOutcome == Outcome::Loss)

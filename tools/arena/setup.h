@@ -45,10 +45,12 @@ inline std::string headerToJson(const SetUp& s, const std::string& date) {
   std::string o = "{\"record_header\":{\"arena_version\":" + quote(kArenaVersion) + ",\"date\":" + quote(date) +
                   ",\"mode\":" + quote(s.mode) + ",\"bots\":[";
   for (size_t i = 0; i < s.bots.size(); ++i)
-    o += std::string(i ? "," : "") + "{\"name\":" + quote(s.bots[i].name) + ",\"command\":" + quote(s.bots[i].command) + "}";
+    o += std::string(i ? "," : "") + "{\"name\":" + quote(s.bots[i].name) + ",\"command\":" + quote(s.bots[i].command) +
+         "}";
   o += "],\"limits\":{\"first_turn_ms\":" + json::number(s.limits.firstTurnMs, 6) +
        ",\"turn_ms\":" + json::number(s.limits.turnMs, 6) + ",\"grace\":" + json::number(s.limits.grace, 6) +
-       "},\"openings\":" + openingsJson(s.openings) + ",\"games_per_pairing\":" + std::to_string(s.gamesPerPairing) + "}}";
+       "},\"openings\":" + openingsJson(s.openings) + ",\"games_per_pairing\":" + std::to_string(s.gamesPerPairing) +
+       "}}";
   return o;
 }
 

@@ -75,8 +75,10 @@ inline PairDistribution mleWithMean(const PairDistribution& q, double s) {
   double lo = -1 / (1 - s), hi = 1 / s, theta = 0;
   // f decreases strictly; it tends to +inf at lo only when q_4 > 0 (and to -inf at hi when q_0 > 0).
   int boundaryBin = -1;
-  if (q[0] <= 0 && f(hi, nullptr) >= 0) theta = hi, boundaryBin = 0;
-  else if (q[4] <= 0 && f(lo, nullptr) <= 0) theta = lo, boundaryBin = 4;
+  if (q[0] <= 0 && f(hi, nullptr) >= 0)
+    theta = hi, boundaryBin = 0;
+  else if (q[4] <= 0 && f(lo, nullptr) <= 0)
+    theta = lo, boundaryBin = 4;
   for (int iteration = 0; boundaryBin < 0 && iteration < 200; ++iteration) {  // safeguarded Newton
     double slope = 0;
     const double value = f(theta, &slope);
@@ -117,8 +119,9 @@ inline SprtState sprtState(const Pentanomial& pairs, const SprtConfig& cfg) {
   s.lower = std::log(cfg.beta / (1 - cfg.alpha));
   s.upper = std::log((1 - cfg.beta) / cfg.alpha);
   s.llr = sprtLlr(pairs, cfg.elo0, cfg.elo1);
-  s.decision = s.llr >= s.upper ? SprtDecision::AcceptH1 : s.llr <= s.lower ? SprtDecision::AcceptH0
-                                                                             : SprtDecision::Continue;
+  s.decision = s.llr >= s.upper   ? SprtDecision::AcceptH1
+               : s.llr <= s.lower ? SprtDecision::AcceptH0
+                                  : SprtDecision::Continue;
   return s;
 }
 

@@ -48,16 +48,21 @@ int main(int argc, char** argv) {
   std::string shapeName = "both";
   auto eloFlag = [](const char* name, double& target, bool allowInfinite) {
     return [name, &target, allowInfinite](const std::string& v) {
-      if (allowInfinite && (v == "inf" || v == "+inf" || v == "-inf")) return target = v[0] == '-' ? -INFINITY : INFINITY, std::string();
+      if (allowInfinite && (v == "inf" || v == "+inf" || v == "-inf"))
+        return target = v[0] == '-' ? -INFINITY : INFINITY, std::string();
       return yav::cli::toNumber(v, -4000, 4000, target) ? std::string()
                                                         : yav::cli::Flags::rangeError(name, -4000, 4000, v);
     };
   };
   yav::cli::Flags flags("sprt_sim");
-  flags.value("--elo0", "E", "H0 of the one setting to simulate (needs --elo1)", "the table's settings", eloFlag("--elo0", elo0, false))
-      .value("--elo1", "E", "H1 of the one setting to simulate (needs --elo0)", "the table's settings", eloFlag("--elo1", elo1, false))
-      .value("--true-elo", "E", "simulate at this true Elo only (inf: every game won) and print the shares of H1 and H0",
-             "elo0 and elo1", eloFlag("--true-elo", trueElo, true))
+  flags
+      .value("--elo0", "E", "H0 of the one setting to simulate (needs --elo1)", "the table's settings",
+             eloFlag("--elo0", elo0, false))
+      .value("--elo1", "E", "H1 of the one setting to simulate (needs --elo0)", "the table's settings",
+             eloFlag("--elo1", elo1, false))
+      .value("--true-elo", "E",
+             "simulate at this true Elo only (inf: every game won) and print the shares of H1 and H0", "elo0 and elo1",
+             eloFlag("--true-elo", trueElo, true))
       .value("--shape", "NAME", "pair outcomes at Elo 0: split-heavy, balanced or both", "both",
              [&shapeName](const std::string& v) {
                shapeName = v;
@@ -90,8 +95,8 @@ int main(int argc, char** argv) {
       cfg.elo0 = e0, cfg.elo1 = e1;
       if (!std::isnan(trueElo)) {
         const SprtSimulation sim = simulateSprt(cfg, atElo(shape, trueElo), runs, maxPairs, seed);
-        std::printf("%-6.0f %-6.0f %-32s %8.0f %10.4f %10.4f %10.4f %12.1f\n", e0, e1, shape.name, trueElo, sim.shareH1(),
-                    sim.shareH0(), double(sim.undecided) / runs, sim.meanPairs);
+        std::printf("%-6.0f %-6.0f %-32s %8.0f %10.4f %10.4f %10.4f %12.1f\n", e0, e1, shape.name, trueElo,
+                    sim.shareH1(), sim.shareH0(), double(sim.undecided) / runs, sim.meanPairs);
         continue;
       }
       const SprtSimulation h0 = simulateSprt(cfg, atElo(shape, e0), runs, maxPairs, seed);

@@ -65,9 +65,12 @@ inline SprtSimulation simulateSprt(const SprtConfig& cfg, const PairDistribution
       decision = sprtState(counts, cfg).decision;
     }
     pairsPlayed += n;
-    if (decision == SprtDecision::AcceptH1) ++sim.acceptedH1;
-    else if (decision == SprtDecision::AcceptH0) ++sim.acceptedH0;
-    else ++sim.undecided;
+    if (decision == SprtDecision::AcceptH1)
+      ++sim.acceptedH1;
+    else if (decision == SprtDecision::AcceptH0)
+      ++sim.acceptedH0;
+    else
+      ++sim.undecided;
   }
   sim.meanPairs = runs ? pairsPlayed / runs : 0;
   return sim;

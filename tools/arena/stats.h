@@ -31,7 +31,7 @@ inline double scoreFromElo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo
 struct EloEstimate {
   double score = 0.5;  // NaN when no game was played
   double elo = 0;
-  double ci95 = 0;     // half width of the 95% interval in Elo; infinite when unbounded
+  double ci95 = 0;  // half width of the 95% interval in Elo; infinite when unbounded
   double low = 0, high = 0;
 };
 

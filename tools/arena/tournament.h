@@ -41,7 +41,7 @@ inline std::vector<Rating> bradleyTerry(int bots, const std::vector<PairingScore
   std::vector<double> r(size_t(bots), 0.0);
   std::vector<double> played(size_t(bots), 0.0);
   for (const auto& s : scores) played[size_t(s.a)] += s.games, played[size_t(s.b)] += s.games;
-  const int n = bots - 1;  // free parameters r_1 .. r_{bots-1}
+  const int n = bots - 1;                        // free parameters r_1 .. r_{bots-1}
   std::vector<std::vector<double>> information;  // minus the Hessian of the free parameters
   auto evaluate = [&](std::vector<double>& gradient) {
     gradient.assign(size_t(n), 0.0);
@@ -101,9 +101,7 @@ inline std::vector<Rating> bradleyTerry(int bots, const std::vector<PairingScore
 }
 
 // 95% interval of a pairing's score (stats.h).
-inline ScoreInterval scoreInterval(const MatchStats& m) {
-  return wilsonInterval(m.score(), double(m.games()));
-}
+inline ScoreInterval scoreInterval(const MatchStats& m) { return wilsonInterval(m.score(), double(m.games())); }
 
 struct TournamentInfo {
   SetUp setUp;
@@ -116,8 +114,8 @@ struct TournamentInfo {
 inline std::vector<PairingScore> pairingScores(const std::vector<MatchStats>& stats, const TournamentInfo& t) {
   std::vector<PairingScore> scores;
   for (size_t p = 0; p < stats.size(); ++p)
-    scores.push_back({t.pairings[p].first, t.pairings[p].second, double(stats[p].games()),
-                      stats[p].wins + 0.5 * stats[p].draws});
+    scores.push_back(
+        {t.pairings[p].first, t.pairings[p].second, double(stats[p].games()), stats[p].wins + 0.5 * stats[p].draws});
   return scores;
 }
 
@@ -199,10 +197,11 @@ inline std::string tournamentTextReport(const std::vector<MatchStats>& stats, co
   const std::vector<BotTotals> totals = botTotals(stats, t);
   std::vector<int> order(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) order[size_t(i)] = i;
-  std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return ratings[size_t(x)].elo > ratings[size_t(y)].elo; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int x, int y) { return ratings[size_t(x)].elo > ratings[size_t(y)].elo; });
   o << "\nRatings (maximum-likelihood Bradley-Terry, logistic Elo, " << bots[0].name << " = 0, +- 95%):\n";
-  std::snprintf(buf, sizeof buf, "%4s  %-*s %8s %8s %7s %7s   %s\n", "rank", int(nameWidth), "bot", "Elo", "+-95%", "games",
-                "score", "lost by timeout/illegal/bad output/crash, slow answers");
+  std::snprintf(buf, sizeof buf, "%4s  %-*s %8s %8s %7s %7s   %s\n", "rank", int(nameWidth), "bot", "Elo", "+-95%",
+                "games", "score", "lost by timeout/illegal/bad output/crash, slow answers");
   o << buf;
   for (size_t k = 0; k < order.size(); ++k) {
     const int i = order[k];
@@ -210,7 +209,9 @@ inline std::string tournamentTextReport(const std::vector<MatchStats>& stats, co
     const BotTotals& b = totals[size_t(i)];
     std::snprintf(buf, sizeof buf, "%4zu  %-*s %+8.1f %8s %7lld %6.1f%%   %lld/%lld/%lld/%lld, %lld\n", k + 1,
                   int(nameWidth), bots[size_t(i)].name.c_str(), r.elo,
-                  i == 0 ? "anchor" : std::isfinite(r.ci95) ? json::number(r.ci95, 1).c_str() : "inf",
+                  i == 0                  ? "anchor"
+                  : std::isfinite(r.ci95) ? json::number(r.ci95, 1).c_str()
+                                          : "inf",
                   (long long)b.games, b.games ? 100 * b.points / double(b.games) : 0.0, (long long)b.timeouts,
                   (long long)b.illegal, (long long)b.badOutput, (long long)b.crashes, (long long)b.slow);
     o << buf;
@@ -227,17 +228,18 @@ inline std::string tournamentJsonReport(const std::vector<MatchStats>& stats, co
   const std::vector<BotTotals> totals = botTotals(stats, t);
   std::ostringstream o;
   o << "{\n  \"mode\": " << quote(t.setUp.mode) << ",\n  \"games_per_pairing\": " << t.setUp.gamesPerPairing
-    << ",\n  \"interrupted\": " << (t.interrupted ? "true" : "false") << ",\n  \"elapsed_s\": " << number(t.elapsedSeconds, 1)
-    << ",\n  \"limits\": {\"first_turn_ms\": " << number(t.setUp.limits.firstTurnMs) << ", \"turn_ms\": "
-    << number(t.setUp.limits.turnMs) << ", \"grace\": " << number(t.setUp.limits.grace) << "}"
+    << ",\n  \"interrupted\": " << (t.interrupted ? "true" : "false")
+    << ",\n  \"elapsed_s\": " << number(t.elapsedSeconds, 1)
+    << ",\n  \"limits\": {\"first_turn_ms\": " << number(t.setUp.limits.firstTurnMs)
+    << ", \"turn_ms\": " << number(t.setUp.limits.turnMs) << ", \"grace\": " << number(t.setUp.limits.grace) << "}"
     << ",\n  \"openings\": " << openingsJson(t.setUp.openings) << ",\n  \"bots\": [";
   for (size_t i = 0; i < bots.size(); ++i) {
     const BotTotals& b = totals[i];
     o << (i ? "," : "") << "\n    {\"name\": " << quote(bots[i].name) << ", \"command\": " << quote(bots[i].command)
       << ", \"elo\": " << number(ratings[i].elo, 2) << ", \"elo_ci95\": " << number(i == 0 ? 0.0 : ratings[i].ci95, 2)
-      << ", \"games\": " << b.games << ", \"points\": " << number(b.points, 1) << ", \"lost_by\": {\"timeout\": "
-      << b.timeouts << ", \"illegal\": " << b.illegal << ", \"bad_output\": " << b.badOutput << ", \"crash\": " << b.crashes
-      << "}, \"slow\": " << b.slow << "}";
+      << ", \"games\": " << b.games << ", \"points\": " << number(b.points, 1)
+      << ", \"lost_by\": {\"timeout\": " << b.timeouts << ", \"illegal\": " << b.illegal
+      << ", \"bad_output\": " << b.badOutput << ", \"crash\": " << b.crashes << "}, \"slow\": " << b.slow << "}";
   }
   o << "\n  ],\n  \"pairings\": [";
   for (size_t p = 0; p < stats.size(); ++p) {
@@ -247,9 +249,9 @@ inline std::string tournamentJsonReport(const std::vector<MatchStats>& stats, co
       << ", \"b\": " << quote(bots[size_t(t.pairings[p].second)].name) << ", \"games\": " << m.games()
       << ", \"wins\": " << m.wins << ", \"draws\": " << m.draws << ", \"losses\": " << m.losses
       << ", \"score\": " << number(m.score(), 4) << ", \"score_low\": " << number(scoreInterval(m).low, 4)
-      << ", \"score_high\": " << number(scoreInterval(m).high, 4)
-      << ", \"elo\": " << number(e.elo, 2) << ", \"elo_ci95\": " << number(e.ci95, 2) << ", \"pentanomial\": ["
-      << m.pairs[0] << ", " << m.pairs[1] << ", " << m.pairs[2] << ", " << m.pairs[3] << ", " << m.pairs[4] << "]}";
+      << ", \"score_high\": " << number(scoreInterval(m).high, 4) << ", \"elo\": " << number(e.elo, 2)
+      << ", \"elo_ci95\": " << number(e.ci95, 2) << ", \"pentanomial\": [" << m.pairs[0] << ", " << m.pairs[1] << ", "
+      << m.pairs[2] << ", " << m.pairs[3] << ", " << m.pairs[4] << "]}";
   }
   o << "\n  ],\n  \"record_file\": " << quote(t.recordFile) << "\n}\n";
   return o.str();

@@ -66,9 +66,12 @@ std::string toMoveLine(const ReplayPosition& p, const Legend& l) {
 
 std::string resultLine(const GameRecord& r, const Legend& l) {
   std::string s = "result: ";
-  if (r.result.reason == Reason::Aborted) s += "aborted";
-  else if (r.result.winnerSeat < 0) s += "draw";
-  else s += seatName(l, r.result.winnerSeat) + " wins";
+  if (r.result.reason == Reason::Aborted)
+    s += "aborted";
+  else if (r.result.winnerSeat < 0)
+    s += "draw";
+  else
+    s += seatName(l, r.result.winnerSeat) + " wins";
   s += " (" + std::string(reasonName(r.result.reason)) + ")";
   if (!r.result.detail.empty()) s += ": " + r.result.detail;
   if (!r.result.finalAnswer.empty()) s += " [answer: '" + r.result.finalAnswer + "']";
@@ -106,7 +109,8 @@ std::string asciiBoard(const ReplayPosition& p, const Legend& l, bool botLine = 
   if (l.known && botLine) legend += "X = " + l.bot[0] + " (moves first), O = " + l.bot[1] + "\n";
   if (p.stolen != kNoCell) legend += "Q = the stone O stole (X placed it at ply 1)\n";
   if (p.decidingLine)
-    legend += std::string("lowercase = the line of ") + (p.lastOutcome == Outcome::Win ? "4+ that won" : "3 that lost") + "\n";
+    legend += std::string("lowercase = the line of ") +
+              (p.lastOutcome == Outcome::Win ? "4+ that won" : "3 that lost") + "\n";
   o << legend << "after " << p.plies << (p.plies == 1 ? " ply: " : " plies: ") << toMoveLine(p, l) << "\n";
   return o.str();
 }
@@ -128,19 +132,20 @@ std::string xmlEscaped(const std::string& text) {
   return out;
 }
 
-std::string svgText(double x, double y, double size, const char* fill, const std::string& text, const char* anchor = "start",
-                    const char* weight = "normal") {
+std::string svgText(double x, double y, double size, const char* fill, const std::string& text,
+                    const char* anchor = "start", const char* weight = "normal") {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.0f\" fill=\"%s\" text-anchor=\"%s\" font-weight=\"%s\">",
-                x, y, size, fill, anchor, weight);
+  std::snprintf(buf, sizeof buf,
+                "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.0f\" fill=\"%s\" text-anchor=\"%s\" font-weight=\"%s\">", x,
+                y, size, fill, anchor, weight);
   return buf + xmlEscaped(text) + "</text>\n";
 }
 
 std::string svgStone(double cx, double cy, int seat, const char* stroke, double strokeWidth, const char* dash = "") {
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>\n", cx, cy,
-                kRadius * 0.72, seat == 0 ? "#202020" : "#fafafa", stroke, strokeWidth, dash);
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>\n", cx,
+                cy, kRadius * 0.72, seat == 0 ? "#202020" : "#fafafa", stroke, strokeWidth, dash);
   return buf;
 }
 
@@ -161,7 +166,8 @@ std::string svgBoard(const ReplayPosition& p, bool numbered, const Legend& l, co
     if (line.size() > 95) line = line.substr(0, 92) + "...";
 
   const double boardBottom = kMargin + 16 + kRadius * (2 + 8 * 1.5) + 18;
-  const double width = 2 * kMargin + kLabelWidth + 9 * kHexWidth + 10, height = boardBottom + 16 * lines.size() + kMargin;
+  const double width = 2 * kMargin + kLabelWidth + 9 * kHexWidth + 10,
+               height = boardBottom + 16 * lines.size() + kMargin;
   std::ostringstream o;
   char buf[512];
   std::snprintf(buf, sizeof buf,
@@ -175,7 +181,8 @@ std::string svgBoard(const ReplayPosition& p, bool numbered, const Legend& l, co
     o << "<polygon points=\"";
     for (int k = 0; k < 6; ++k) {
       const double angle = M_PI / 180 * (60 * k - 30);
-      std::snprintf(buf, sizeof buf, "%s%.1f,%.1f", k ? " " : "", cx + kRadius * std::cos(angle), cy + kRadius * std::sin(angle));
+      std::snprintf(buf, sizeof buf, "%s%.1f,%.1f", k ? " " : "", cx + kRadius * std::cos(angle),
+                    cy + kRadius * std::sin(angle));
       o << buf;
     }
     o << "\" fill=\"#e0c68f\" stroke=\"#6b5b3e\" stroke-width=\"1\"/>\n";
@@ -190,7 +197,8 @@ std::string svgBoard(const ReplayPosition& p, bool numbered, const Legend& l, co
     for (int x = 0; x < rowLength(y); ++x) {
       double cx, cy;
       cellCenter(cellAt(x, y), cx, cy);
-      o << svgText(cx, y == 0 ? cy - kRadius - 4 : cy + kRadius + 13, 12, "#5a4a2e", (x ? "" : "x=") + std::to_string(x), "middle");
+      o << svgText(cx, y == 0 ? cy - kRadius - 4 : cy + kRadius + 13, 12, "#5a4a2e",
+                   (x ? "" : "x=") + std::to_string(x), "middle");
     }
   // The deciding line under the stones: a broad band through their centres.
   if (p.decidingLine) {
@@ -209,7 +217,8 @@ std::string svgBoard(const ReplayPosition& p, bool numbered, const Legend& l, co
     cellCenter(c, cx, cy);
     const bool first = p.board.stones(0) & bit(c), second = p.board.stones(1) & bit(c);
     if (!first && !second) {
-      o << svgText(cx, cy + 3, 8, "#8a7550", std::to_string(geometry().x[c]) + "," + std::to_string(geometry().y[c]), "middle");
+      o << svgText(cx, cy + 3, 8, "#8a7550", std::to_string(geometry().x[c]) + "," + std::to_string(geometry().y[c]),
+                   "middle");
       continue;
     }
     const int seat = first ? 0 : 1;
@@ -225,11 +234,14 @@ std::string svgBoard(const ReplayPosition& p, bool numbered, const Legend& l, co
       o << svgStone(cx, cy, seat, inLine ? lineColour : "#404040", inLine ? 3 : 1);
     }
     if (last) {  // the last move's own mark: an orange tag at the upper left (the steal's is at the right)
-      std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"#f08c00\" "
-                    "stroke=\"#202020\" stroke-width=\"1\" class=\"last-move\"/>\n", cx - 18, cy - 18);
+      std::snprintf(buf, sizeof buf,
+                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"#f08c00\" "
+                    "stroke=\"#202020\" stroke-width=\"1\" class=\"last-move\"/>\n",
+                    cx - 18, cy - 18);
       o << buf;
     }
-    if (numbered && p.placedAt[c]) o << svgText(cx, cy + 4.5, 13, seat == 0 ? "#fafafa" : "#202020", std::to_string(p.placedAt[c]), "middle");
+    if (numbered && p.placedAt[c])
+      o << svgText(cx, cy + 4.5, 13, seat == 0 ? "#fafafa" : "#202020", std::to_string(p.placedAt[c]), "middle");
   }
   double lineY = boardBottom + 12;
   for (const std::string& line : lines) o << svgText(kMargin, lineY, 12, "#202020", line), lineY += 16;
@@ -273,7 +285,8 @@ int main(int argc, char** argv) {
   bool list = false;
   cli::Flags flags("viewer");
   flags.integer("--game", "N", gameNumber, 0, INT32_MAX, "the game numbered N in RECORDS", "the first game in the file")
-      .integer("--ply", "K", ply, 0, INT32_MAX, "only the position after K plies (0 = empty board)", "every ply in turn")
+      .integer("--ply", "K", ply, 0, INT32_MAX, "only the position after K plies (0 = empty board)",
+               "every ply in turn")
       .text("--svg", "OUT", svgPath,
             "write an SVG instead of text: the position after --ply K, or without --ply the "
             "whole game (final position, every stone numbered by the ply that placed it)",
@@ -299,9 +312,9 @@ int main(int argc, char** argv) {
     const RecordFile file = readRecords(recordsPath);
     if (list) {
       for (const auto& r : file.games)
-        std::cout << "game " << r.game << ": " << r.nameA << " vs " << r.nameB << ", X=" << (r.seatOfA == 0 ? r.nameA : r.nameB)
-                  << " O=" << (r.seatOfA == 0 ? r.nameB : r.nameA) << ", " << r.result.moves.size() << " plies, "
-                  << resultLine(r, legendOf(r, nullptr)) << "\n";
+        std::cout << "game " << r.game << ": " << r.nameA << " vs " << r.nameB
+                  << ", X=" << (r.seatOfA == 0 ? r.nameA : r.nameB) << " O=" << (r.seatOfA == 0 ? r.nameB : r.nameA)
+                  << ", " << r.result.moves.size() << " plies, " << resultLine(r, legendOf(r, nullptr)) << "\n";
       return 0;
     }
     bool found = false;
@@ -315,7 +328,8 @@ int main(int argc, char** argv) {
   }
 
   const auto& moves = game.result.moves;
-  if (ply > long(moves.size())) usageError("--ply " + std::to_string(ply) + ": the game has " + std::to_string(moves.size()) + " plies");
+  if (ply > long(moves.size()))
+    usageError("--ply " + std::to_string(ply) + ": the game has " + std::to_string(moves.size()) + " plies");
   const bool fromRecord = moveList.empty();
 
   if (!svgPath.empty()) {
@@ -324,7 +338,8 @@ int main(int argc, char** argv) {
     if (fromRecord) {
       caption.push_back("game " + std::to_string(game.game) + " (pair " + std::to_string(game.pair) + ")" +
                         (game.result.openingPlies ? ", opening of " + std::to_string(game.result.openingPlies) +
-                                                               (game.result.openingPlies == 1 ? " ply" : " plies") : ""));
+                                                        (game.result.openingPlies == 1 ? " ply" : " plies")
+                                                  : ""));
       if (upto == moves.size()) caption.push_back(resultLine(game, legend));
     }
     std::ofstream out(svgPath);
@@ -339,14 +354,16 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (fromRecord)
-    std::cout << "game " << game.game << " (pair " << game.pair << "): X = " << legend.bot[0] << " (moves first), O = "
-              << legend.bot[1] << "\n";
+    std::cout << "game " << game.game << " (pair " << game.pair << "): X = " << legend.bot[0]
+              << " (moves first), O = " << legend.bot[1] << "\n";
   for (size_t i = 0; i < moves.size(); ++i) {
     const MoveRecord& m = moves[i];
     std::cout << "\nply " << (i + 1) << ": " << seatName(legend, int(i % 2)) << " plays " << cellName(m.cell);
     if (i == 1 && moves[0].cell == m.cell) std::cout << " (steal)";
-    if (int(i) < game.result.openingPlies) std::cout << " (opening)";
-    else if (m.ms >= 0) std::cout << " (" << json::number(m.ms, 1) << " ms" << (m.slow ? ", slow)" : ")");
+    if (int(i) < game.result.openingPlies)
+      std::cout << " (opening)";
+    else if (m.ms >= 0)
+      std::cout << " (" << json::number(m.ms, 1) << " ms" << (m.slow ? ", slow)" : ")");
     if (!m.message.empty()) std::cout << " \"" << m.message << "\"";
     std::cout << "\n" << asciiBoard(replayTo(moves, i + 1), legend, false);
   }

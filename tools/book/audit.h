@@ -18,16 +18,16 @@ namespace yav::book {
 
 struct AuditFinding {
   enum class Kind {
-    Sound,    // the book move is not refuted within the budget
-    Hole,     // it is refuted, and another move is not (or wins: `win`)
-    Lost,     // it is refuted, and so is every other move: the position is lost
+    Sound,  // the book move is not refuted within the budget
+    Hole,   // it is refuted, and another move is not (or wins: `win`)
+    Lost,   // it is refuted, and so is every other move: the position is lost
   };
   Kind kind = Kind::Sound;
-  Cell refutation = kNoCell;  // the opponent's winning reply to the book move
-  Cell win = kNoCell;         // a move proven to win at the book position (Hole only)
-  int others = 0;             // the position's other sensible moves (Hole, Lost)
-  int othersNotRefuted = 0;   // of those, the ones the budget did not refute
-  Cell otherNotRefuted = kNoCell;  // the first of them
+  Cell refutation = kNoCell;                         // the opponent's winning reply to the book move
+  Cell win = kNoCell;                                // a move proven to win at the book position (Hole only)
+  int others = 0;                                    // the position's other sensible moves (Hole, Lost)
+  int othersNotRefuted = 0;                          // of those, the ones the budget did not refute
+  Cell otherNotRefuted = kNoCell;                    // the first of them
   std::vector<std::pair<Cell, Cell>> refutedOthers;  // the other moves refuted: (move, its refutation)
 };
 
@@ -53,8 +53,10 @@ inline AuditFinding auditBookMove(const Board& position, Cell move, uint64_t exp
     Board b = position;
     const Outcome oc = b.play(c);  // never a loss: a sensible move
     const Cell refutation = oc == Outcome::None ? prover.winningMove(b, nullptr, 0, expansions) : kNoCell;
-    if (refutation != kNoCell) f.refutedOthers.emplace_back(c, refutation);
-    else if (f.othersNotRefuted++ == 0) f.otherNotRefuted = c;
+    if (refutation != kNoCell)
+      f.refutedOthers.emplace_back(c, refutation);
+    else if (f.othersNotRefuted++ == 0)
+      f.otherNotRefuted = c;
   }
   f.kind = f.win != kNoCell || f.othersNotRefuted ? AuditFinding::Kind::Hole : AuditFinding::Kind::Lost;
   return f;

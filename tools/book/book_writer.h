@@ -31,7 +31,8 @@ inline std::string bookTextOf(const std::string& bytes) {
   int bits = 0;
   for (char byte : bytes) {
     buffer = buffer << 8 | uint8_t(byte), bits += 8;
-    if (bits >= kBookBitsPerChar) bits -= kBookBitsPerChar, values.push_back(uint16_t(buffer >> bits & ((1u << kBookBitsPerChar) - 1)));
+    if (bits >= kBookBitsPerChar)
+      bits -= kBookBitsPerChar, values.push_back(uint16_t(buffer >> bits & ((1u << kBookBitsPerChar) - 1)));
   }
   if (bits) values.push_back(uint16_t(buffer << (kBookBitsPerChar - bits) & ((1u << kBookBitsPerChar) - 1)));
   const uint32_t sum = bookChecksum(values);

@@ -40,12 +40,12 @@ int main(int argc, char** argv) {
   GrowOptions grown;  // the growth's budget names the verdicts that make the book
   GameModel& model = grown.model;
   cli::Flags flags("bookpack");
-  flags.text("--db", "FILE", dbPath, "the database", dbPath).text("--out", "FILE", outPath, "the header to write", outPath);
+  flags.text("--db", "FILE", dbPath, "the database", dbPath)
+      .text("--out", "FILE", outPath, "the header to write", outPath);
   shippedFlags.addTo(flags,
                      "the book that ships now; a move of it stays unless the database's choice is clearly better (its "
                      "lower bound above the shipped move's mean)");
-  flags
-      .option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
+  flags.option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
       .option("--empty", empty,
               "write an empty book (the bot then plays without one), e.g. while no book has passed its "
               "acceptance match; the swap table is still printed")
@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
       .number("--one-stone-share", "P", model.oneStoneShare, 0, 1,
               "(priority order) share of lines from one random stone, the bot either side")
       .number("--two-stone-share", "P", model.twoStoneShare, 0, 1,
-              "(priority order) share of lines from two random stones, the bot either side (the rest: the empty board, the bot first)")
+              "(priority order) share of lines from two random stones, the bot either side (the rest: the empty board, "
+              "the bot first)")
       .number("--opponent-uniform", "P", model.uniform, 0, 1,
               "share of the opponent's replies spread evenly (the rest: in proportion to the deep search's visits), "
               "for the order positions are kept in")
@@ -77,10 +78,9 @@ int main(int argc, char** argv) {
             << " with a book move\n";
   if (shipped.loaded) {
     const KeptMoves kept = keptMoves(choices, shipped.book);
-    std::cerr << "moves of the shipped book (" << shippedFlags.header << ") in positions the re-pack answers: "
-              << kept.same << " kept, " << kept.changed << " changed"
-              << (shipped.fresh ? " (--fresh)" : " (each clearly better by its lower bound)")
-              << "\n";
+    std::cerr << "moves of the shipped book (" << shippedFlags.header
+              << ") in positions the re-pack answers: " << kept.same << " kept, " << kept.changed << " changed"
+              << (shipped.fresh ? " (--fresh)" : " (each clearly better by its lower bound)") << "\n";
   }
   printer.printSwapTable(std::cerr);
   if (printTree) printer.printTree(std::cout, book);
@@ -88,8 +88,8 @@ int main(int argc, char** argv) {
   size_t proven = 0;
   for (const auto& e : choices) proven += e.second.proven;
   if (empty) {
-    const std::string summary = "0 positions: no book shipped (bookpack --empty; the database holds " +
-                                std::to_string(db.games()) + " games)";
+    const std::string summary =
+        "0 positions: no book shipped (bookpack --empty; the database holds " + std::to_string(db.games()) + " games)";
     if (!printTree && !writeFileAtomically(outPath, embeddedHeader(PackedBook(), summary), error)) {
       std::cerr << "bookpack: " << error << "\n";
       return 1;
@@ -114,25 +114,27 @@ int main(int argc, char** argv) {
     }
   }
   if (decoded.size() != book.positions) {
-    std::cerr << "bookpack: internal error, " << decoded.size() << " decoded positions, " << book.positions << " packed\n";
+    std::cerr << "bookpack: internal error, " << decoded.size() << " decoded positions, " << book.positions
+              << " packed\n";
     return 1;
   }
 
   const double bitsPerPosition = book.positions ? double(book.bits) / book.positions : 0;
   const std::string summary = std::to_string(book.positions) + " positions, " + std::to_string(book.chars()) +
-                              " characters, " +
-                              "search-valued (" + grown.deep.key() + ")";
+                              " characters, " + "search-valued (" + grown.deep.key() + ")";
   if (!printTree && !writeFileAtomically(outPath, embeddedHeader(book, summary), error)) {
     std::cerr << "bookpack: " << error << "\n";
     return 1;
   }
   std::cerr << dbPath << ": " << db.games() << " games, " << db.positions() << " positions, " << choices.size()
             << " with a book move (" << proven << " proven wins)\n"
-            << "reachable by the book's own moves from the empty board or a random opening's start: " << book.reachable << " positions (deepest packed: "
-            << book.maxStones << " stones)\n"
-            << "packed " << book.positions << " positions in " << book.chars() << " characters (budget "
-            << budgetChars << "), " << book.bits << " bits, " << bitsPerPosition << " bits/position; the budget holds about "
-            << (bitsPerPosition > 0 ? size_t(double(budgetChars) * double(kBookBitsPerChar) / bitsPerPosition) : 0) << " positions\n"
-            << "decode " << decodeMs << " ms; " << (printTree ? "nothing written (--print-tree)" : "wrote " + outPath) << "\n";
+            << "reachable by the book's own moves from the empty board or a random opening's start: " << book.reachable
+            << " positions (deepest packed: " << book.maxStones << " stones)\n"
+            << "packed " << book.positions << " positions in " << book.chars() << " characters (budget " << budgetChars
+            << "), " << book.bits << " bits, " << bitsPerPosition << " bits/position; the budget holds about "
+            << (bitsPerPosition > 0 ? size_t(double(budgetChars) * double(kBookBitsPerChar) / bitsPerPosition) : 0)
+            << " positions\n"
+            << "decode " << decodeMs << " ms; " << (printTree ? "nothing written (--print-tree)" : "wrote " + outPath)
+            << "\n";
   return 0;
 }

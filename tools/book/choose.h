@@ -35,7 +35,7 @@ struct GameModel {
   double oneStoneShare = 0.4;
   double twoStoneShare = 0.4;
   double uniform = 0.15;  // share of replies spread evenly over the sensible move classes (the
-                         // rest: in proportion to the deep search's visits)
+                          // rest: in proportion to the deep search's visits)
   // A player finds the win of a position proven won for it when the position's deep search proved
   // it within this many iterations, about what the bot searches in one turn (searchFindsWin). The
   // bot's book carries a win it would miss; the opponent misses such a win and plays on.
@@ -83,7 +83,8 @@ inline std::optional<PositionKey> childKeyOf(const Board& board, Cell move) {
 // each swap is a coin flip with a cost, since the line that ships was the one measured in matches
 // (the re-pack of 2026-11-26, 227b3d1, changed its first move from 2 2 to 2 1 on values 0.495 and
 // 0.498, and the empty-board games of the new first move were a different match altogether).
-inline const BookGraph::Move* packedMove(const BookGraph::Node& node, const PositionKey& key, const OpeningBook* shipped) {
+inline const BookGraph::Move* packedMove(const BookGraph::Node& node, const PositionKey& key,
+                                         const OpeningBook* shipped) {
   const BookGraph::Move* chosen = bookMove(node);
   if (!shipped || !chosen || chosen->estimate.proof == Proof::Win) return chosen;
   const Board board = boardOf(key);

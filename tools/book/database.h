@@ -56,12 +56,12 @@ struct MoveStats {
 // a single writer (the database lock) and only grows, so of two copies of the same run the one
 // with more games contains the other: that is what makes merging exact.
 struct RunInfo {
-  uint64_t id = 0;         // random, distinct per run
-  uint64_t games = 0;      // games this run added
-  uint64_t seed = 0;       // the run's base seed (each game mixes it with its number)
-  int64_t startedUnix = 0; // wall-clock start, seconds since 1970
-  std::string engine;      // engine version string
-  std::string parameters;  // the writer's settings, "grow iterations=200000 threads=2 ..."
+  uint64_t id = 0;          // random, distinct per run
+  uint64_t games = 0;       // games this run added
+  uint64_t seed = 0;        // the run's base seed (each game mixes it with its number)
+  int64_t startedUnix = 0;  // wall-clock start, seconds since 1970
+  std::string engine;       // engine version string
+  std::string parameters;   // the writer's settings, "grow iterations=200000 threads=2 ..."
 };
 
 // A 64-bit value that differs between runs: clock, pid-like address entropy and random_device.
@@ -325,8 +325,10 @@ class Database {
         ++v;
       }
     runs_.erase(it);
-    if (current_ == int(index)) current_ = -1;
-    else if (current_ > int(index)) --current_;
+    if (current_ == int(index))
+      current_ = -1;
+    else if (current_ > int(index))
+      --current_;
     return true;
   }
 
@@ -356,8 +358,10 @@ class Database {
   // The first proof wins; a contradicting one is only counted (it would mean a wrong proof).
   void setProof(MoveStats& m, Proof p) {
     if (p == Proof::Unknown || m.proof == p) return;
-    if (m.proof == Proof::Unknown) m.proof = p;
-    else ++conflicts_;
+    if (m.proof == Proof::Unknown)
+      m.proof = p;
+    else
+      ++conflicts_;
   }
   // A move into a position that is lost for the opponent wins, and vice versa.
   void childProved(MoveStats& m, Proof child) {

@@ -48,7 +48,9 @@ inline void putPositionHead(std::string& out, const PositionKey& key, const Posi
   put(out, unsigned(key.stealAvailable) | unsigned(s.proof) << 1, 1);
   put(out, s.moves.size(), 1);
 }
-inline void putMoveHead(std::string& out, const MoveStats& m) { put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1); }
+inline void putMoveHead(std::string& out, const MoveStats& m) {
+  put(out, uint64_t(m.move) | uint64_t(m.proof) << 6, 1);
+}
 inline uint64_t fnv1a(const std::string& bytes, size_t size) {
   uint64_t h = 0xCBF29CE484222325ull;
   for (size_t i = 0; i < size; ++i) h = (h ^ uint8_t(bytes[i])) * 0x100000001B3ull;
@@ -103,7 +105,7 @@ enum class MovesRead { Ok, Invalid };
 // is the proof's. Rounding twice changes nothing, so a file read and written again is the same
 // file. The 124,273-position database takes 18.2 MB in version 6 and 8.9 MB in version 7.
 constexpr uint64_t kFineValueVisits = 1024;
-constexpr uint32_t kVisitsEscape = 255;  // a visit count too large for a code: written exactly
+constexpr uint32_t kVisitsEscape = 255;        // a visit count too large for a code: written exactly
 inline uint32_t visitsCode(uint64_t visits) {  // exact below 32, then 16 steps per doubling
   if (visits < 32) return uint32_t(visits);
   int shift = 0;
@@ -127,11 +129,11 @@ struct VerdictModels {
   BitModel steal;
   SymbolModel<6> best, count;
   NumberModel run, exactVisits;
-  BitModel cell[64];              // a verdict without every legal move: whether it has this cell
-  SymbolModel<2> kind[4];         // in the context of the previous move's kind
-  SymbolModel<8> visits[3];       // per kind with visits
-  SymbolModel<8> value[16];       // a value, or its high byte, per sixteenth of the visits' code range
-  SymbolModel<8> valueLow;        // the low byte of a fine value
+  BitModel cell[64];         // a verdict without every legal move: whether it has this cell
+  SymbolModel<2> kind[4];    // in the context of the previous move's kind
+  SymbolModel<8> visits[3];  // per kind with visits
+  SymbolModel<8> value[16];  // a value, or its high byte, per sixteenth of the visits' code range
+  SymbolModel<8> valueLow;   // the low byte of a fine value
 };
 
 // The key, 16 bytes from the most significant of `mine` down (the order keys are sorted in).
@@ -183,7 +185,10 @@ MovesRead codeVerdictBody(Coder& c, VerdictModels& m, const PositionKey& key, De
     const Cell cell = popLowest(left);
     DeepMove d{cell};
     if constexpr (encoding) d = v.moves[j];
-    uint32_t kind = d.proof == Proof::Win ? kProvenWin : d.proof == Proof::Loss ? kProvenLoss : d.visits ? kVisited : kUnvisited;
+    uint32_t kind = d.proof == Proof::Win    ? kProvenWin
+                    : d.proof == Proof::Loss ? kProvenLoss
+                    : d.visits               ? kVisited
+                                             : kUnvisited;
     codeSymbol(c, m.kind[previousKind], kind);
     previousKind = kind;
     uint64_t visits = 0;
@@ -226,7 +231,8 @@ inline std::string rangeCodedVerdicts(const std::vector<const VerdictMap::value_
   for (const auto* e : sorted) {
     PositionKey key = e->first;
     DeepVerdict v = e->second;
-    assert(std::is_sorted(v.moves.begin(), v.moves.end(), [](const DeepMove& a, const DeepMove& b) { return a.move < b.move; }));
+    assert(std::is_sorted(v.moves.begin(), v.moves.end(),
+                          [](const DeepMove& a, const DeepMove& b) { return a.move < b.move; }));
     codeVerdictKey(encoder, *models, key, previous);
     codeVerdictBody(encoder, *models, key, v);
     previous = key;
@@ -356,7 +362,8 @@ struct Parser {
         uint64_t cellAndProof = 0;
         if (!in.get(cellAndProof, 1)) return fail("file truncated" + where, in.pos);
         const uint64_t cell = cellAndProof & 63, proof = cellAndProof >> 6;
-        if (!b.isLegal(Cell(cell)) || proof > 2 || stats.find(Cell(cell))) return fail("invalid move record" + where, moveStart);
+        if (!b.isLegal(Cell(cell)) || proof > 2 || stats.find(Cell(cell)))
+          return fail("invalid move record" + where, moveStart);
         MoveStats m{Cell(cell), Proof(proof), 0, 0, {}};
         if (!moveEntries(m, where, moveStart)) return false;
         stats.moves.push_back(std::move(m));
@@ -384,8 +391,9 @@ struct Parser {
     uint64_t length = 0;
     if (!in.varint(length, 42)) return fail("file truncated in the verdicts", in.pos);
     if (length > in.bytes.size() - in.pos)
-      return fail("file truncated in the verdicts of " + engine + " (their " + std::to_string(length) + " bytes from byte " +
-                      std::to_string(in.pos) + " pass the end of the file)", in.bytes.size());
+      return fail("file truncated in the verdicts of " + engine + " (their " + std::to_string(length) +
+                      " bytes from byte " + std::to_string(in.pos) + " pass the end of the file)",
+                  in.bytes.size());
     const size_t end = in.pos + size_t(length);
     RangeDecoder decoder(in.bytes, in.pos, end);
     auto models = std::make_unique<VerdictModels>();
@@ -427,13 +435,15 @@ struct Parser {
 inline bool deserializeDatabase(const std::string& bytes, const std::string& name, Database& db, std::string& error) {
   db = Database();
   dbfile::Parser p{{bytes, 0}, name, db, error};
-  if (bytes.size() < 8 || bytes.compare(0, 8, kDatabaseMagic, 8) != 0) return p.fail("not a book database (bad magic)", 0);
+  if (bytes.size() < 8 || bytes.compare(0, 8, kDatabaseMagic, 8) != 0)
+    return p.fail("not a book database (bad magic)", 0);
   p.in.pos = 8;
   uint64_t version = 0;
   if (!p.in.get(version, 4)) return p.fail("file truncated in the header", p.in.pos);
   if (version != kDatabaseVersion)
     return p.fail("unsupported version " + std::to_string(version) + " (this program reads version " +
-                      std::to_string(kDatabaseVersion) + ")", 8);
+                      std::to_string(kDatabaseVersion) + ")",
+                  8);
   return p.runTable() && p.positions() && p.verdicts() && p.checksum();
 }
 

@@ -73,7 +73,8 @@ inline bool loadDatabase(const std::string& path, Database& db, std::string& err
                          std::vector<SegmentRead>* segments = nullptr, bool skipDamaged = false) {
   if (!isDatabaseFolder(path)) {
     if (!loadDatabaseFile(path, db, error)) return false;
-    if (segments) *segments = {{path, uint64_t(std::filesystem::file_size(path)), db.searchedPositions(), std::string()}};
+    if (segments)
+      *segments = {{path, uint64_t(std::filesystem::file_size(path)), db.searchedPositions(), std::string()}};
     return true;
   }
   db = Database();
@@ -95,8 +96,10 @@ inline bool loadDatabase(const std::string& path, Database& db, std::string& err
       return false;
     }
     if (!ok) continue;
-    if (db.runs().empty() && db.searchedPositions() == 0 && db.positions() == 0) db = std::move(part);
-    else db.merge(part, false);  // proofs propagated once, below
+    if (db.runs().empty() && db.searchedPositions() == 0 && db.positions() == 0)
+      db = std::move(part);
+    else
+      db.merge(part, false);  // proofs propagated once, below
   }
   db.propagateProofs();
   return true;

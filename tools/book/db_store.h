@@ -42,7 +42,8 @@ struct DatabaseBaseline {
 // What `now` adds to `before`, as a database of its own: the runs that are new or grew (with all
 // their counts: loading merges a run's copies by keeping the larger count, so a later copy
 // replaces an earlier one), the verdicts `before` lacks or that now prove more moves (loading
-// keeps the verdict with more proven moves) with the runs they name, and the move proofs found since. Read together with the segments `before` came from, it gives `now`.
+// keeps the verdict with more proven moves) with the runs they name, and the move proofs found since. Read together
+// with the segments `before` came from, it gives `now`.
 inline Database databaseAdditions(const Database& now, const DatabaseBaseline& before) {
   Database out;
   std::vector<int64_t> index(now.runs().size(), -1);
@@ -102,7 +103,8 @@ inline bool writeSegment(const std::string& path, const std::string& bytes, std:
 // Removes a segment of `folder`, then its subfolders that this leaves empty.
 inline bool removeSegment(const std::string& folder, const std::string& path) {
   if (std::remove(path.c_str()) != 0) return false;
-  for (std::string dir = directoryOf(path); dir.size() > folder.size() && ::rmdir(dir.c_str()) == 0;) dir = directoryOf(dir);
+  for (std::string dir = directoryOf(path); dir.size() > folder.size() && ::rmdir(dir.c_str()) == 0;)
+    dir = directoryOf(dir);
   return true;
 }
 
@@ -147,8 +149,9 @@ class DatabaseStore {
     uint64_t order = 0;
   };
   Snapshot snapshot(const Database& db) const {
-    Snapshot s{segmented_ ? std::make_unique<Database>(databaseAdditions(db, baseline_ ? *baseline_ : DatabaseBaseline()))
-                          : std::make_unique<Database>(db),
+    Snapshot s{segmented_
+                   ? std::make_unique<Database>(databaseAdditions(db, baseline_ ? *baseline_ : DatabaseBaseline()))
+                   : std::make_unique<Database>(db),
                ++taken_};
     return s;
   }

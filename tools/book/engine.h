@@ -48,7 +48,8 @@ struct DeepLimits {
 // depend on what was searched before.
 class DeepSearcher {
  public:
-  explicit DeepSearcher(const DeepLimits& limits) : limits_(limits), search_(limits.nodes, SearchOptions::deepAnalysis()) {}
+  explicit DeepSearcher(const DeepLimits& limits)
+      : limits_(limits), search_(limits.nodes, SearchOptions::deepAnalysis()) {}
 
   DeepVerdict evaluate(const Board& b, uint64_t seed) {
     search_.reset();
@@ -67,8 +68,10 @@ class DeepSearcher {
     for (Bitboard legal = b.legalMoves(); legal;) {
       const Cell c = popLowest(legal);
       if (v.find(c)) continue;
-      if (rules.wins >> c & 1) v.moves.push_back({c, 1.0f, Proof::Win, 0});
-      else if (!(rules.sensible >> c & 1)) v.moves.push_back({c, 0.0f, Proof::Loss, 0});
+      if (rules.wins >> c & 1)
+        v.moves.push_back({c, 1.0f, Proof::Win, 0});
+      else if (!(rules.sensible >> c & 1))
+        v.moves.push_back({c, 0.0f, Proof::Loss, 0});
     }
     if (!v.find(v.best) && !v.moves.empty()) v.best = v.moves.front().move;
     return v;
@@ -87,8 +90,10 @@ inline DeepVerdict canonicalVerdict(const DeepVerdict& v, const Board& canonical
   for (const DeepMove& m : v.moves) {
     const Cell name = c.toCanonical(m.move);
     auto seen = std::find_if(out.moves.begin(), out.moves.end(), [&](const DeepMove& d) { return d.move == name; });
-    if (seen == out.moves.end()) out.moves.push_back({name, m.value, m.proof, m.visits});
-    else if (m.value > seen->value) *seen = {name, m.value, m.proof, m.visits};  // equivalent moves: keep the better estimate
+    if (seen == out.moves.end())
+      out.moves.push_back({name, m.value, m.proof, m.visits});
+    else if (m.value > seen->value)
+      *seen = {name, m.value, m.proof, m.visits};  // equivalent moves: keep the better estimate
   }
   return out;
 }

@@ -97,7 +97,8 @@ class FileLock {
                 "); wait for it to finish or stop it";
         return false;
       }
-      struct stat locked {}, atPath {};
+      struct stat locked {
+      }, atPath{};
       if (::fstat(fd_, &locked) == 0 && ::stat(path.c_str(), &atPath) == 0 && locked.st_dev == atPath.st_dev &&
           locked.st_ino == atPath.st_ino)
         break;

@@ -37,7 +37,9 @@ struct Estimate {
   Proof proof = Proof::Unknown;
 
   Estimate flipped() const { return {1 - mean, 1 - upper, 1 - lower, flipProof(proof)}; }
-  bool operator==(const Estimate& o) const { return mean == o.mean && lower == o.lower && upper == o.upper && proof == o.proof; }
+  bool operator==(const Estimate& o) const {
+    return mean == o.mean && lower == o.lower && upper == o.upper && proof == o.proof;
+  }
   static Estimate proven(Proof p) {
     return p == Proof::Win ? Estimate{1, 1, 1, p} : p == Proof::Loss ? Estimate{0, 0, 0, p} : Estimate{};
   }
@@ -61,8 +63,8 @@ struct GraphOptions {
 
 // What a leaf's value is measured against: its visited siblings in the same search.
 struct SiblingValues {
-  double worstVisited = 1;   // the value given to a move the search never visited
-  double mostVisited = 1;    // the value of the search's most visited move (its choice)
+  double worstVisited = 1;  // the value given to a move the search never visited
+  double mostVisited = 1;   // the value of the search's most visited move (its choice)
   template <class Moves, class DeepOf>
   static SiblingValues of(const Moves& moves, DeepOf deepOf) {
     SiblingValues s;
@@ -82,11 +84,11 @@ class BookGraph {
   static constexpr int kNone = -1;
 
   struct Move {
-    Cell move = kNoCell;  // canonical name in the node's key orientation
+    Cell move = kNoCell;           // canonical name in the node's key orientation
     Outcome ends = Outcome::None;  // the rules' verdict when the move ends the game
     PositionKey childKey;
-    int child = kNone;      // index of the expanded child, kNone while it is a leaf
-    DeepMove deep;          // the node's search on this move
+    int child = kNone;                   // index of the expanded child, kNone while it is a leaf
+    DeepMove deep;                       // the node's search on this move
     uint32_t games = 0, halfPoints = 0;  // the database's games of the move, for the mover
     Estimate estimate;
   };
@@ -102,7 +104,8 @@ class BookGraph {
   explicit BookGraph(GraphOptions options = GraphOptions()) : options_(options) {}
 
   // Every verdict of `engineKey` in `db`, with the games of `db`, then evaluates.
-  static BookGraph fromDatabase(const Database& db, const std::string& engineKey, GraphOptions options = GraphOptions()) {
+  static BookGraph fromDatabase(const Database& db, const std::string& engineKey,
+                                GraphOptions options = GraphOptions()) {
     BookGraph g(options);
     auto it = db.verdicts().find(engineKey);
     if (it != db.verdicts().end()) {
@@ -133,7 +136,8 @@ class BookGraph {
     if (self == kNone) return;
     for (Move& m : nodes_[size_t(self)].moves)
       if (m.ends == Outcome::None)
-        if (const int child = index_.find(m.childKey); child != PositionIndex::kAbsent) m.child = child, addParent(child, self);
+        if (const int child = index_.find(m.childKey); child != PositionIndex::kAbsent)
+          m.child = child, addParent(child, self);
     linkParents(key, self);
   }
 
@@ -161,7 +165,9 @@ class BookGraph {
       if (e.proof == Proof::Win) return &m;
       if (e.proof == Proof::Loss) continue;
       const bool t = trusted(m, most);
-      if (best && (t != bestTrusted ? !t : e.lower < best->estimate.lower || (e.lower == best->estimate.lower && e.mean <= best->estimate.mean)))
+      if (best && (t != bestTrusted ? !t
+                                    : e.lower < best->estimate.lower ||
+                                          (e.lower == best->estimate.lower && e.mean <= best->estimate.mean)))
         continue;
       best = &m, bestTrusted = t;
     }
@@ -195,7 +201,8 @@ class BookGraph {
       const int n = queue.top().second;
       queue.pop();
       const Estimate before = nodes_[size_t(n)].estimate;
-      const Estimate& after = estimateNode(n, [&](int child) -> const Estimate& { return nodes_[size_t(child)].estimate; });
+      const Estimate& after =
+          estimateNode(n, [&](int child) -> const Estimate& { return nodes_[size_t(child)].estimate; });
       if (n != added && after == before) continue;  // the parents saw this estimate already
       for (int p : nodes_[size_t(n)].parents)
         if (queued.insert(p).second) queue.push({depth(p), p});
@@ -209,7 +216,8 @@ class BookGraph {
     const double searchWeight = std::clamp(double(deep.visits), options_.searchWeightMin, options_.searchWeight);
     double value = deep.visits ? deep.value : siblings.worstVisited;
     if (value > siblings.mostVisited)
-      value = siblings.mostVisited + (value - siblings.mostVisited) * deep.visits / (deep.visits + options_.trustVisits);
+      value =
+          siblings.mostVisited + (value - siblings.mostVisited) * deep.visits / (deep.visits + options_.trustVisits);
     const double n = searchWeight + games;
     const double mean = (searchWeight * value + halfPoints / 2.0) / n;
     const double halfWidth = options_.z * 0.5 / std::sqrt(n);
@@ -234,7 +242,8 @@ class BookGraph {
       m.ends = next.play(d.move);
       if (m.ends == Outcome::None) m.childKey = canonicalize(next).key;
       if (games)
-        if (const MoveStats* s = games->find(d.move)) m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
+        if (const MoveStats* s = games->find(d.move))
+          m.games = s->games, m.halfPoints = s->halfPoints, m.deep.proof = mergedProof(m.deep.proof, s->proof);
       node.moves.push_back(m);
     }
     node.complete = node.moves.size() >= classes;
@@ -288,13 +297,15 @@ class BookGraph {
     Node& node = nodes_[size_t(index)];
     Estimate best{0, 0, 0, Proof::Unknown};
     bool anyWin = false, allLost = node.complete && !node.moves.empty();
-    const SiblingValues siblings = SiblingValues::of(node.moves, [](const Move& m) -> const DeepMove& { return m.deep; });
+    const SiblingValues siblings =
+        SiblingValues::of(node.moves, [](const Move& m) -> const DeepMove& { return m.deep; });
     for (Move& m : node.moves) {
       m.estimate = moveEstimate(m, siblings, m.child != kNone ? &childEstimate(m.child) : nullptr);
       anyWin |= m.estimate.proof == Proof::Win;
       allLost &= m.estimate.proof == Proof::Loss;
     }
-    if (const Move* chosen = choice(node)) best = {chosen->estimate.mean, chosen->estimate.lower, chosen->estimate.upper, Proof::Unknown};
+    if (const Move* chosen = choice(node))
+      best = {chosen->estimate.mean, chosen->estimate.lower, chosen->estimate.upper, Proof::Unknown};
     node.estimate = anyWin ? Estimate::proven(Proof::Win) : allLost ? Estimate::proven(Proof::Loss) : best;
     return node.estimate;
   }
@@ -304,7 +315,8 @@ class BookGraph {
     if (m.ends == Outcome::Loss) return Estimate::proven(Proof::Loss);
     if (m.ends == Outcome::Draw) return {0.5, 0.5, 0.5, Proof::Draw};
     // A child proven through the graph proves the move, whatever the move's own search said.
-    if (child && (child->proof == Proof::Win || child->proof == Proof::Loss)) return Estimate::proven(flipProof(child->proof));
+    if (child && (child->proof == Proof::Win || child->proof == Proof::Loss))
+      return Estimate::proven(flipProof(child->proof));
     if (m.deep.proof == Proof::Win || m.deep.proof == Proof::Loss) return Estimate::proven(m.deep.proof);
     if (child) return child->flipped();
     return leafEstimate(m.deep, m.games, m.halfPoints, siblings);

@@ -28,8 +28,8 @@ class GraphPrinter {
 
   static std::string header(const std::string& indent) {
     char text[200];
-    std::snprintf(text, sizeof text, "%-12s %6s %13s %-5s %-18s %-13s", "move", "value", "bounds", "proof", "deep search",
-                  "games");
+    std::snprintf(text, sizeof text, "%-12s %6s %13s %-5s %-18s %-13s", "move", "value", "bounds", "proof",
+                  "deep search", "games");
     return indent + text + "   (all for the player making the move)\n";
   }
   // Estimate text of a move; "-" parts where the graph has nothing.
@@ -48,8 +48,10 @@ class GraphPrinter {
       std::snprintf(value, sizeof value, "%.3f", e.mean);
       std::snprintf(bounds, sizeof bounds, "%.3f..%.3f", e.lower, e.upper);
       proof = e.proof == Proof::Win ? "win" : e.proof == Proof::Loss ? "loss" : e.proof == Proof::Draw ? "draw" : "-";
-      if (m->deep.proof != Proof::Unknown) std::snprintf(deep, sizeof deep, "%s", m->deep.proof == Proof::Win ? "proven win" : "proven loss");
-      else std::snprintf(deep, sizeof deep, "%.3f (%u visits)", double(m->deep.value), m->deep.visits);
+      if (m->deep.proof != Proof::Unknown)
+        std::snprintf(deep, sizeof deep, "%s", m->deep.proof == Proof::Win ? "proven win" : "proven loss");
+      else
+        std::snprintf(deep, sizeof deep, "%.3f (%u visits)", double(m->deep.value), m->deep.visits);
       if (m->games) std::snprintf(games, sizeof games, "%u, %.0f%% won", m->games, 50.0 * m->halfPoints / m->games);
     }
     auto shippedMove = [&]() -> std::optional<Cell> { return shipped_ ? shipped_->lookup(b) : std::nullopt; };
@@ -66,7 +68,8 @@ class GraphPrinter {
 
   // The moves of b, best first (by mean), then `depth` - 1 levels deeper for each searched child
   // (at most `width` moves a level).
-  void printPosition(std::ostream& out, const Board& b, int depth, size_t width = 12, const std::string& indent = "") const {
+  void printPosition(std::ostream& out, const Board& b, int depth, size_t width = 12,
+                     const std::string& indent = "") const {
     const Canonical c = canonicalize(b);
     const BookGraph::Node* node = graph_.find(c.key);
     out << indent << "player " << b.toMove() + 1 << " to move, " << b.stoneCount() << " stones";
@@ -77,7 +80,10 @@ class GraphPrinter {
     const Estimate& e = node->estimate;
     char text[120];
     std::snprintf(text, sizeof text, ": value %.3f (%.3f..%.3f)%s for player %d", e.mean, e.lower, e.upper,
-                  e.proof == Proof::Win ? ", proven win" : e.proof == Proof::Loss ? ", proven loss" : "", b.toMove() + 1);
+                  e.proof == Proof::Win    ? ", proven win"
+                  : e.proof == Proof::Loss ? ", proven loss"
+                                           : "",
+                  b.toMove() + 1);
     out << text << "\n" << header(indent);
     std::vector<const BookGraph::Move*> moves;
     for (const BookGraph::Move& m : node->moves) moves.push_back(&m);
@@ -127,8 +133,10 @@ class GraphPrinter {
       const Board& b = book.boards[size_t(i)];
       const Cell move = t.nodes[size_t(i)].move;
       Board after = b;
-      if (move == kNoCell) out << indent << "(no book move: the opponent moves, as after a random opening)\n";
-      else out << line(b, move, indent), after.play(move);
+      if (move == kNoCell)
+        out << indent << "(no book move: the opponent moves, as after a random opening)\n";
+      else
+        out << line(b, move, indent), after.play(move);
       for (const auto& [reply, child] : t.nodes[size_t(i)].replies) {
         out << line(after, reply, indent + "  ", "(reply)");
         self(self, child, indent + "    ");
@@ -143,12 +151,12 @@ class GraphPrinter {
     }
   }
 
-
   static std::string estimateText(const Estimate& e) {
     char text[64];
     if (e.proof == Proof::Win || e.proof == Proof::Loss)
       std::snprintf(text, sizeof text, "%-28s", e.proof == Proof::Win ? "proven win" : "proven loss");
-    else std::snprintf(text, sizeof text, "%.3f (bounds %.3f..%.3f)", e.mean, e.lower, e.upper);
+    else
+      std::snprintf(text, sizeof text, "%.3f (bounds %.3f..%.3f)", e.mean, e.lower, e.upper);
     return text;
   }
 

@@ -43,9 +43,7 @@
 namespace yav::book {
 
 // A seed of its own for each of a run's items (a thread's lines, a position's search).
-inline uint64_t mixSeed(uint64_t a, uint64_t b) {
-  return mix64(a * kGoldenGamma + b + 0x632BE59BD9B4E019ull);
-}
+inline uint64_t mixSeed(uint64_t a, uint64_t b) { return mix64(a * kGoldenGamma + b + 0x632BE59BD9B4E019ull); }
 
 // "2h 05m" (minutes rounded down): the progress line's elapsed time and ETA.
 inline std::string hoursMinutes(double seconds) {
@@ -76,12 +74,12 @@ using EvaluatorFactory = std::function<Evaluator()>;
 struct GrowOptions {
   DeepLimits deep;  // the verdicts' budget, and their key in the database
   int threads = 1;
-  uint64_t targetPositions = 0;  // stop when the book holds this many expanded positions (0: no target)
-  double hours = 0;              // stop after this long (0: no limit)
-  int maxPlies = 30;             // lines are not followed deeper than this
-  double bookMoveShare = 0.9;      // the bot's moves that follow its book move (the rest: Thompson)
+  uint64_t targetPositions = 0;       // stop when the book holds this many expanded positions (0: no target)
+  double hours = 0;                   // stop after this long (0: no limit)
+  int maxPlies = 30;                  // lines are not followed deeper than this
+  double bookMoveShare = 0.9;         // the bot's moves that follow its book move (the rest: Thompson)
   double opponentExploreShare = 0.1;  // the opponent's moves drawn by Thompson (the rest: the model)
-  GameModel model;  // how lines start and how the opponent replies (shared with the packer)
+  GameModel model;                    // how lines start and how the opponent replies (shared with the packer)
   // The book that ships now, or none: the bot's book moves in the lines are the packer's, which
   // keeps a shipped move until it is clearly beaten (packedMove), so the growth expands what ships.
   std::shared_ptr<const OpeningBook> shipped;
@@ -241,11 +239,13 @@ class Grower {
     }
     for (auto& t : threads) t.join();
     report(log);
-    if (exhausted_) log << "no position left to expand within " << opt_.maxPlies << " plies (every line is proven or busy)\n";
+    if (exhausted_)
+      log << "no position left to expand within " << opt_.maxPlies << " plies (every line is proven or busy)\n";
     if (opt_.store) {
       std::lock_guard<std::mutex> g(lock_);
       if (!opt_.store->save(db_, error)) return false;
-      log << "saved " << opt_.store->target() << " (" << graph_.size() << " book positions, " << db_.games() << " games)\n";
+      log << "saved " << opt_.store->target() << " (" << graph_.size() << " book positions, " << db_.games()
+          << " games)\n";
     }
     return true;
   }
@@ -303,14 +303,14 @@ class Grower {
       }
     const std::time_t now = std::time(nullptr);
     char line[512];
-    std::snprintf(line, sizeof line,
-                  "%s positions %zu (+%llu this run%s%s), %.0f positions/h, %zu searching, %zu proven, deepest %d plies, "
-                  "first move %s, elapsed %s, ETA %s\n",
-                  clockTime(now).c_str(), graph_.size(), (unsigned long long)expanded_,
-                  opt_.targetPositions ? ", target " : "",
-                  opt_.targetPositions ? std::to_string(opt_.targetPositions).c_str() : "", perHour, busy_.size(), proven,
-                  deepestPly_, first.c_str(), hoursMinutes(seconds).c_str(),
-                  eta < 0 ? "-" : (hoursMinutes(eta) + " (at " + clockTime(now + std::time_t(eta)) + ")").c_str());
+    std::snprintf(
+        line, sizeof line,
+        "%s positions %zu (+%llu this run%s%s), %.0f positions/h, %zu searching, %zu proven, deepest %d plies, "
+        "first move %s, elapsed %s, ETA %s\n",
+        clockTime(now).c_str(), graph_.size(), (unsigned long long)expanded_, opt_.targetPositions ? ", target " : "",
+        opt_.targetPositions ? std::to_string(opt_.targetPositions).c_str() : "", perHour, busy_.size(), proven,
+        deepestPly_, first.c_str(), hoursMinutes(seconds).c_str(),
+        eta < 0 ? "-" : (hoursMinutes(eta) + " (at " + clockTime(now + std::time_t(eta)) + ")").c_str());
     log << line << std::flush;
   }
 

@@ -20,7 +20,7 @@ struct PageMove {
   Estimate estimate;    // minimaxed, for the player making the move
   DeepMove deep;        // the position's own search on the move
   uint32_t games = 0, halfPoints = 0;
-  int child = -1;       // page node after the move, -1 when not unfolded
+  int child = -1;  // page node after the move, -1 when not unfolded
   bool shipped = false, repack = false;
 };
 struct PageNode {
@@ -92,7 +92,9 @@ inline std::string number(double v) {
   std::snprintf(text, sizeof text, "%.3f", v);
   return text;
 }
-inline const char* proofCode(Proof p) { return p == Proof::Win ? "W" : p == Proof::Loss ? "L" : p == Proof::Draw ? "D" : ""; }
+inline const char* proofCode(Proof p) {
+  return p == Proof::Win ? "W" : p == Proof::Loss ? "L" : p == Proof::Draw ? "D" : "";
+}
 
 }  // namespace html_detail
 
@@ -109,8 +111,8 @@ inline std::string bookPageJson(const std::vector<PageNode>& nodes) {
   for (size_t i = 0; i < nodes.size(); ++i) {
     const PageNode& n = nodes[i];
     out += std::string(i ? "," : "") + "{\"p\":" + std::to_string(n.parent) + ",\"m\":" + std::to_string(int(n.move)) +
-           ",\"e\":[" + number(n.estimate.mean) + "," + number(n.estimate.lower) + "," + number(n.estimate.upper) + ",\"" +
-           proofCode(n.estimate.proof) + "\"],\"mv\":[";
+           ",\"e\":[" + number(n.estimate.mean) + "," + number(n.estimate.lower) + "," + number(n.estimate.upper) +
+           ",\"" + proofCode(n.estimate.proof) + "\"],\"mv\":[";
     for (size_t j = 0; j < n.moves.size(); ++j) {
       const PageMove& m = n.moves[j];
       out += std::string(j ? "," : "") + "[" + std::to_string(int(m.cell)) + "," + number(m.estimate.mean) + "," +
@@ -136,7 +138,8 @@ table{border-collapse:collapse;font-size:13px}td,th{padding:2px 8px;border-botto
 th{background:#f3f3f3}td.l,th.l{text-align:left}tr.click{cursor:pointer}tr.click:hover{background:#eef}
 .note{font-size:13px;color:#555;max-width:900px}button{margin-right:6px}
 </style></head><body>
-<h2>)HTML" + title + R"HTML(</h2>
+<h2>)HTML" +
+         title + R"HTML(</h2>
 <p class="note">Values are for the player <b>making</b> the move (0 = loss, 1 = win): the mean minimaxed
 through the book, its lower and upper bounds, and proofs. "deep" is the position's own deep search
 (value and visits); "games" the self-play games. <b>S</b> (orange ring) marks the move in the
@@ -145,7 +148,8 @@ would ship. Click a searched move (a cell with a number, or a table row) to foll
 <div><button onclick="go(0)">Empty board</button><button onclick="back()">Back</button><span id="path"></span></div>
 <div id="wrap"><svg id="board" width="520" height="470" viewBox="0 0 520 470"></svg><div id="table"></div></div>
 <script>
-const BOOK = )HTML" + bookPageJson(nodes) +
+const BOOK = )HTML" +
+         bookPageJson(nodes) +
          R"HTML(;
 let cur = 0;
 const R = 27, DX = R * 1.9, DY = R * 1.65;

@@ -32,10 +32,10 @@ struct BookChoice {
 using Choices = std::unordered_map<PositionKey, BookChoice, PositionKeyHash>;
 
 struct PackedBook {
-  std::string text;      // UTF-8
+  std::string text;                                              // UTF-8
   size_t chars() const { return text.size() / kBookUtf8Bytes; }  // UTF-16 units
-  size_t positions = 0;  // positions written
-  size_t reachable = 0;  // positions the book reaches without a size limit
+  size_t positions = 0;                                          // positions written
+  size_t reachable = 0;                                          // positions the book reaches without a size limit
   size_t bits = 0;
   size_t maxStones = 0;
   BookTree tree;              // what was written (actual orientation)
@@ -78,7 +78,7 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
     }
   };
   offer(Board(), -1, kNoCell);  // the first player's book
-  offerReplies(Board(), -1);     // the second player's book
+  offerReplies(Board(), -1);    // the second player's book
   for (Cell first : moveClasses(Board())) {
     Board one;
     one.play(first);
@@ -121,9 +121,12 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
       const int self = index[i] = int(tree.nodes.size());
       out.boards.push_back(n.board);
       tree.nodes.push_back({n.move, {}});
-      if (n.parent >= 0) tree.nodes[size_t(index[size_t(n.parent)])].replies.push_back({n.reply, self});
-      else if (n.board.stoneCount() == 0) tree.firstPlayerRoot = self;
-      else tree.secondPlayerRoots.push_back({n.reply, self});
+      if (n.parent >= 0)
+        tree.nodes[size_t(index[size_t(n.parent)])].replies.push_back({n.reply, self});
+      else if (n.board.stoneCount() == 0)
+        tree.firstPlayerRoot = self;
+      else
+        tree.secondPlayerRoots.push_back({n.reply, self});
       if (n.move != kNoCell) out.maxStones = std::max(out.maxStones, size_t(n.board.stoneCount()));
     }
     out.positions = admitted;
@@ -138,8 +141,10 @@ inline PackedBook packBook(const Choices& choices, size_t budgetChars) {
   while (tooMany - fits > 1) {
     const size_t mid = fits + (tooMany - fits) / 2;
     PackedBook b = bookOf(mid);
-    if (b.chars() <= budgetChars) fits = mid, best = std::move(b);
-    else tooMany = mid;
+    if (b.chars() <= budgetChars)
+      fits = mid, best = std::move(b);
+    else
+      tooMany = mid;
   }
   return best;
 }

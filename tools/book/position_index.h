@@ -42,7 +42,9 @@ class PositionIndex {
     Bitboard mine = 0, theirs = 0;
     int32_t value = kAbsent;
     bool stealAvailable = false;
-    bool holds(const PositionKey& k) const { return mine == k.mine && theirs == k.theirs && stealAvailable == k.stealAvailable; }
+    bool holds(const PositionKey& k) const {
+      return mine == k.mine && theirs == k.theirs && stealAvailable == k.stealAvailable;
+    }
   };
 
   // The slot holding `key`, or the empty one where it would go (the table is never full).
@@ -54,7 +56,9 @@ class PositionIndex {
   size_t mask() const { return slots_.size() - 1; }
   // The high bits of a multiplicative hash: every bit of the key moves them (the low bits of
   // PositionKeyHash ignore the board's top rows, which a power-of-two mask would expose).
-  size_t home(const PositionKey& key) const { return size_t((PositionKeyHash()(key) * 0x9E3779B97F4A7C15ull) >> shift_); }
+  size_t home(const PositionKey& key) const {
+    return size_t((PositionKeyHash()(key) * 0x9E3779B97F4A7C15ull) >> shift_);
+  }
 
   // At least `minSlots` slots, a power of two; every key placed again.
   void rehash(size_t minSlots) {

@@ -13,19 +13,23 @@ namespace yav::book {
 
 // The literal's text: every "..." piece after `kEmbeddedBook =`, joined (the header's pieces hold
 // no escapes: its characters are CJK ideographs). False with `error` naming the file and the byte.
-inline bool embeddedBookText(const std::string& header, const std::string& name, std::string& text, std::string& error) {
+inline bool embeddedBookText(const std::string& header, const std::string& name, std::string& text,
+                             std::string& error) {
   const size_t start = header.find("kEmbeddedBook =");
   if (start == std::string::npos) return error = name + ": no kEmbeddedBook definition", false;
   text.clear();
   size_t at = start;
   for (;;) {
     const size_t open = header.find_first_of("\";", at);
-    if (open == std::string::npos) return error = name + ": the literal is not closed by ';' at byte " + std::to_string(header.size()), false;
+    if (open == std::string::npos)
+      return error = name + ": the literal is not closed by ';' at byte " + std::to_string(header.size()), false;
     if (header[open] == ';') return true;
     const size_t close = header.find('"', open + 1);
-    if (close == std::string::npos) return error = name + ": unterminated string at byte " + std::to_string(open), false;
+    if (close == std::string::npos)
+      return error = name + ": unterminated string at byte " + std::to_string(open), false;
     const std::string piece = header.substr(open + 1, close - open - 1);
-    if (piece.find('\\') != std::string::npos) return error = name + ": unexpected escape at byte " + std::to_string(open), false;
+    if (piece.find('\\') != std::string::npos)
+      return error = name + ": unexpected escape at byte " + std::to_string(open), false;
     text += piece;
     at = close + 1;
   }
@@ -53,7 +57,8 @@ struct ShippedBookFlags {
   // `headerMeaning`: what the tool does with the header besides keeping its moves.
   void addTo(cli::Flags& flags, const std::string& headerMeaning) {
     flags.text("--header", "FILE", header, headerMeaning, header)
-        .option("--fresh", fresh, "choose every book move by its lower bound alone (as bookpack --fresh), whatever ships now");
+        .option("--fresh", fresh,
+                "choose every book move by its lower bound alone (as bookpack --fresh), whatever ships now");
   }
 };
 
@@ -72,7 +77,8 @@ inline void loadShippedBook(const ShippedBookFlags& flags, const std::string& to
   std::string error;
   shipped.fresh = flags.fresh;
   shipped.loaded = loadShippedBook(flags.header, shipped.book, error);
-  if (!shipped.loaded) std::cerr << tool << ": no shipped book (every move by its lower bound alone): " << error << "\n";
+  if (!shipped.loaded)
+    std::cerr << tool << ": no shipped book (every move by its lower bound alone): " << error << "\n";
 }
 
 }  // namespace yav::book

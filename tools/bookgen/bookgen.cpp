@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
   if (command == "run") return growCommand(argc - 2, argv + 2);
   // The commands that take files by position: --help is a request for help, and any other option
   // an error (before, `stats --help` tried to open a file named --help).
-  if (command == "merge" || command == "stats" || command == "drop-run" || command == "compact" || command == "migrate") {
+  if (command == "merge" || command == "stats" || command == "drop-run" || command == "compact" ||
+      command == "migrate") {
     for (int i = 2; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--help" || arg == "-h") {

@@ -39,9 +39,12 @@ struct AuditItem {
 // `text`: the book text of the header file named `header`.
 bool auditItems(const std::string& header, const std::string& text, std::vector<AuditItem>& items, std::string& error) {
   std::map<std::pair<int, PositionKey>, AuditItem> ordered;
-  if (!decodeBook(text, [&](const Board& b, Cell move) {
-        if (!b.canSteal()) ordered.emplace(std::make_pair(b.stoneCount(), canonicalize(b).key), AuditItem{b, move});
-      }, error))
+  if (!decodeBook(
+          text,
+          [&](const Board& b, Cell move) {
+            if (!b.canSteal()) ordered.emplace(std::make_pair(b.stoneCount(), canonicalize(b).key), AuditItem{b, move});
+          },
+          error))
     return error = header + ": " + error, false;
   items.clear();
   for (auto& [key, item] : ordered) items.push_back(item);
@@ -61,9 +64,12 @@ std::string auditLine(const AuditItem& item, const AuditFinding& f) {
 // The report's first line: what it audits with; a resumed run must match it.
 std::string auditHeading(const AuditSettings& s, const std::string& bookText) {
   // The text's last two characters are its checksum (book_format.h): they name the book.
-  const int check = bookText.size() >= 6 ? (bookValue(bookText, bookText.size() - 6) << 15 | bookValue(bookText, bookText.size() - 3)) : 0;
-  return "# bookgen audit of " + s.header + " (" + std::to_string(bookText.size() / kBookUtf8Bytes) + " characters, checksum " +
-         cli::hexText(uint64_t(check)) + "), " + std::to_string(s.expansions) + " expansions";
+  const int check = bookText.size() >= 6
+                        ? (bookValue(bookText, bookText.size() - 6) << 15 | bookValue(bookText, bookText.size() - 3))
+                        : 0;
+  return "# bookgen audit of " + s.header + " (" + std::to_string(bookText.size() / kBookUtf8Bytes) +
+         " characters, checksum " + cli::hexText(uint64_t(check)) + "), " + std::to_string(s.expansions) +
+         " expansions";
 }
 
 constexpr size_t kAuditBlock = 256;  // positions per block: the unit a resumed audit skips
@@ -75,9 +81,10 @@ int auditCommand(int argc, char** argv) {
       .integer("--book-iterations", "N", s.grown.deep.iterations, 1, cli::kNoLimit,
                "the search-valued book's deep-search budget (bookgen run --iterations): the proofs go to its verdicts")
       .text("--header", "FILE", s.header, "the shipped book to audit", s.header)
-      .integer("--expansions", "N", s.expansions, 1, cli::kNoLimit,
-               "the proof search's budget for each question (the opponent's win after the book move; then, for a refuted "
-               "move, the position's own win and each other move's refutation)")
+      .integer(
+          "--expansions", "N", s.expansions, 1, cli::kNoLimit,
+          "the proof search's budget for each question (the opponent's win after the book move; then, for a refuted "
+          "move, the position's own win and each other move's refutation)")
       .integer("--threads", "N", s.threads, 1, 256, "positions audited in parallel")
       .text("--out", "FILE", s.out,
             "the report: the holes and lost positions found, and the blocks done (a rerun with the same header and "
@@ -99,7 +106,8 @@ int auditCommand(int argc, char** argv) {
   if (std::ifstream in(s.out); in) {
     std::string line;
     if (std::getline(in, line) && line != heading)
-      return fail("audit: " + s.out + " is the report of another audit ('" + line + "'); move it away or name another --out");
+      return fail("audit: " + s.out + " is the report of another audit ('" + line +
+                  "'); move it away or name another --out");
     for (size_t block = 0; std::getline(in, line);) {
       if (std::sscanf(line.c_str(), "done block %zu", &block) == 1 && block < done.size()) done[block] = true;
       holes += line.rfind("hole", 0) == 0, lost += line.rfind("lost", 0) == 0;
@@ -108,8 +116,8 @@ int auditCommand(int argc, char** argv) {
     std::ofstream(s.out) << heading << "\n";
   }
   const size_t blocksDone = size_t(std::count(done.begin(), done.end(), true));
-  std::cerr << s.header << ": " << items.size() << " positions in " << done.size() << " blocks of " << kAuditBlock << " ("
-            << blocksDone << " done before), " << s.expansions << " expansions a question\n";
+  std::cerr << s.header << ": " << items.size() << " positions in " << done.size() << " blocks of " << kAuditBlock
+            << " (" << blocksDone << " done before), " << s.expansions << " expansions a question\n";
 
   FileLock lock;
   Database db;

@@ -92,7 +92,8 @@ int compactCommand(int argc, char** argv) {
                 << store.segmentPath() << " and may be removed by hand\n";
   }
   std::cerr << "compacted " << files.size() << " segments (" << before << " bytes) into " << store.segmentPath() << " ("
-            << bytes.size() << " bytes): " << db.searchedPositions() << " searched positions, " << db.games() << " games\n";
+            << bytes.size() << " bytes): " << db.searchedPositions() << " searched positions, " << db.games()
+            << " games\n";
   return 0;
 }
 
@@ -114,10 +115,12 @@ int fileSegments(std::string folder) {
     std::filesystem::create_directories(directoryOf(to), ec);
     if (ec || std::rename(path.c_str(), to.c_str()) != 0)
       return std::cerr << "bookgen: " << path << ": cannot move to " << to << " ("
-                       << (ec ? ec.message() : std::string(std::strerror(errno))) << ")\n", 1;
+                       << (ec ? ec.message() : std::string(std::strerror(errno))) << ")\n",
+             1;
     ++moved;
   }
-  std::cerr << folder << ": " << moved << " of " << files.size() << " segments moved into their YYYY-MM/DD subfolders\n";
+  std::cerr << folder << ": " << moved << " of " << files.size()
+            << " segments moved into their YYYY-MM/DD subfolders\n";
   return 0;
 }
 
@@ -148,7 +151,8 @@ int migrateCommand(int argc, char** argv) {
       return std::cerr << "bookgen: " << file << ": cannot move (" << std::strerror(errno) << ")\n", 1;
   }
   if (std::rename(moving.c_str(), file.c_str()) != 0)
-    return std::cerr << "bookgen: " << moving << ": cannot rename to " << file << " (" << std::strerror(errno) << ")\n", 1;
+    return std::cerr << "bookgen: " << moving << ": cannot rename to " << file << " (" << std::strerror(errno) << ")\n",
+           1;
   std::cerr << file << " is now a database folder: " << file << "/0-base" << kSegmentSuffix
             << " holds what the file held; each later writer adds a segment of its own\n";
   return 0;

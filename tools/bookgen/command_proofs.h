@@ -14,7 +14,8 @@ int certificateCommand(int argc, char** argv) {
   cli::Flags flags("bookgen");
   proofTargetFlags(flags, s)
       .text("--out", "FILE", s.out, "the certificate file (required)", "")
-      .integer("--threat-depth", "D", s.certificate.threatDepth, 1, 8, "attacker moves of the threat sequences the checker settles leaves with")
+      .integer("--threat-depth", "D", s.certificate.threatDepth, 1, 8,
+               "attacker moves of the threat sequences the checker settles leaves with")
       .integer("--budget", "N", s.certificate.searchBudget, 1, cli::kNoLimit,
                "proof-number expansions for one position the book does not prove");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "certificate options:\n");
@@ -27,7 +28,8 @@ int certificateCommand(int argc, char** argv) {
   const bool exchanged = popcount(played.stones(0)) - popcount(played.stones(1)) != played.toMove();
   const Board root = exchanged ? Board::fromStones(played.stones(1), played.stones(0), played.toMove() ^ 1) : played;
   const std::string moves = exchanged ? placementLine(root) : s.moves;
-  if (exchanged) std::cerr << "after the steal the stones' colours are exchanged: the certificate is of '" << moves << "'\n";
+  if (exchanged)
+    std::cerr << "after the steal the stones' colours are exchanged: the certificate is of '" << moves << "'\n";
   Database db;
   std::string error;
   if (!loadDatabase(s.dbPath, db, error)) {
@@ -56,14 +58,15 @@ int certificateCommand(int argc, char** argv) {
       "claim: player " + std::to_string(attacker + 1) + " wins",
       "made by: bookgen certificate --db " + s.dbPath + " --moves '" + s.moves + "' --threat-depth " +
           std::to_string(s.certificate.threatDepth) + " --budget " + std::to_string(s.certificate.searchBudget)};
-  if (!writeFileAtomically(s.out, certificateText(root, attacker == root.toMove(), s.certificate.threatDepth, writer.table(), comments), error))
+  if (!writeFileAtomically(
+          s.out, certificateText(root, attacker == root.toMove(), s.certificate.threatDepth, writer.table(), comments),
+          error))
     return std::cerr << "bookgen: " << error << "\n", 1;
-  std::cerr << "wrote " << s.out << ": " << writer.table().size() << " table positions, " << writer.leaves() << " threat leaves, "
-            << writer.searched() << " positions proven by proof-number search, " << std::fixed << std::setprecision(1)
-            << seconds() << " s\n";
+  std::cerr << "wrote " << s.out << ": " << writer.table().size() << " table positions, " << writer.leaves()
+            << " threat leaves, " << writer.searched() << " positions proven by proof-number search, " << std::fixed
+            << std::setprecision(1) << seconds() << " s\n";
   return 0;
 }
-
 
 // Moves from the empty board to the position with these stones (player 0's and player 1's,
 // placed alternately, player 0 first) in which no move ends the game; false when there is no
@@ -76,7 +79,8 @@ bool movesTo(Bitboard stones0, Bitboard stones1, const Board& b, std::vector<Cel
     Board next = b;
     if (next.play(c) != Outcome::None) continue;
     moves.push_back(c);
-    const Bitboard rest0 = b.toMove() == 0 ? stones0 & ~bit(c) : stones0, rest1 = b.toMove() == 1 ? stones1 & ~bit(c) : stones1;
+    const Bitboard rest0 = b.toMove() == 0 ? stones0 & ~bit(c) : stones0,
+                   rest1 = b.toMove() == 1 ? stones1 & ~bit(c) : stones1;
     if (movesTo(rest0, rest1, next, moves, tries)) return true;
     moves.pop_back();
   }
@@ -166,13 +170,13 @@ int classesCommand(int argc, char** argv) {
     const char* value = won ? "win" : lost == replies ? "loss" : "open";
     proven += won || lost == replies;
     char line[96];
-    std::snprintf(line, sizeof line, "%-6s %-6s %2d of %-2d      %-4d ", cellName(stone).c_str(), value, lost, replies, won);
+    std::snprintf(line, sizeof line, "%-6s %-6s %2d of %-2d      %-4d ", cellName(stone).c_str(), value, lost, replies,
+                  won);
     std::cout << line << (open.empty() ? "-" : open) << "\n";
   }
   std::cout << proven << " of 9 classes proven\n";
   return 0;
 }
-
 
 // The open moves of a position, one per line: the move classes (placements only, never the steal)
 // that end nothing and whose position the book does not prove for either side. scripts/

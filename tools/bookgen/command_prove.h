@@ -18,7 +18,7 @@ using namespace yav::proof;
 struct ProofSettings {
   std::string dbPath = "book/book.db", moves, winner = "auto", out, statePath;
   double stateMaxMb = 200;  // a --state file's bound in MB (0: none)
-  GrowOptions grown;  // its budget names the book's verdicts
+  GrowOptions grown;        // its budget names the book's verdicts
   ProveOptions prove;
   CertificateOptions certificate;
 };
@@ -26,12 +26,14 @@ struct ProofSettings {
 // The flags prove and certificate share: which book, which position, whose win.
 cli::Flags& proofTargetFlags(cli::Flags& flags, ProofSettings& s) {
   return flags.text("--db", "FILE", s.dbPath, "the database", s.dbPath)
-      .text("--moves", "'X Y; X Y'", s.moves, "the position after these moves (no steal is searched after them)", "the empty board")
+      .text("--moves", "'X Y; X Y'", s.moves, "the position after these moves (no steal is searched after them)",
+            "the empty board")
       .value("--winner", "mover|opponent|auto", "whose win is to be proven: the player to move there or the other one",
-             "auto: the book's proof, else the side its value favours",
-             [&s](const std::string& v) {
+             "auto: the book's proof, else the side its value favours", [&s](const std::string& v) {
                s.winner = v;
-               return v == "mover" || v == "opponent" || v == "auto" ? "" : "--winner expects mover, opponent or auto, got '" + v + "'";
+               return v == "mover" || v == "opponent" || v == "auto"
+                          ? ""
+                          : "--winner expects mover, opponent or auto, got '" + v + "'";
              });
 }
 
@@ -113,51 +115,65 @@ int proveCommand(int argc, char** argv) {
   proofTargetFlags(flags, s)
       .integer("--threads", "N", s.prove.threads, 1, 256, "searching threads")
       .number("--hours", "H", s.prove.hours, 0, cli::kNoMax, "stop after H hours", "until the position is settled")
-      .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit, "expansions of a reply's first turn (doubled at each turn)")
+      .integer("--budget", "N", s.prove.firstBudget, 1, cli::kNoLimit,
+               "expansions of a reply's first turn (doubled at each turn)")
       .number("--item-epsilon", "E", s.prove.itemEpsilon, -1, cli::kNoMax,
               "a reply's turn also ends when its proof number (disproof number where the defender moves at the target, "
               "unless --item-order cheapest) "
               "passes its best free sibling's by this share, df-pn's 1+epsilon rule (-1: only the budget ends a turn)")
       .value("--item-order", "proving|cheapest",
              "where the defender moves at the target (and in split replies), the next reply: df-pn's most proving one "
-             "(the least disproof number), or the cheapest (the least proof number), so a run that cannot settle the target "
+             "(the least disproof number), or the cheapest (the least proof number), so a run that cannot settle the "
+             "target "
              "banks the proofs nearest to done",
              "proving",
              [&](const std::string& v) {
-               if (v != "proving" && v != "cheapest") return "--item-order expects proving or cheapest, got '" + v + "'";
+               if (v != "proving" && v != "cheapest")
+                 return "--item-order expects proving or cheapest, got '" + v + "'";
                s.prove.cheapestFirst = v == "cheapest";
                return std::string();
              })
-      .value("--table", "N", "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded",
-             std::to_string(s.prove.search.maxEntries) + ", or four times a --state file's positions, within 3/4 of the memory available",
+      .value("--table", "N",
+             "positions a thread's table holds (32 bytes each) before it forgets the ones never expanded",
+             std::to_string(s.prove.search.maxEntries) +
+                 ", or four times a --state file's positions, within 3/4 of the memory available",
              [&](const std::string& v) {
                uint64_t n = 0;
-               if (!cli::toInteger(v, 1000, cli::kNoLimit, n)) return "--table expects a whole number of at least 1000, got '" + v + "'";
+               if (!cli::toInteger(v, 1000, cli::kNoLimit, n))
+                 return "--table expects a whole number of at least 1000, got '" + v + "'";
                s.prove.search.maxEntries = size_t(n), tableGiven = true;
                return std::string();
              })
       .integer("--mcts-iterations", "N", s.prove.search.mctsIterations, 0, cli::kNoLimit,
                "the bot's MCTS-solver of N iterations settles a node at its first expansion when it proves it (0: off; "
                "docs/proofs.md has its measurements)")
-      .integer("--mcts-plies", "N", s.prove.search.mctsPlies, 0, 60, "... at the nodes up to N plies below each reply searched")
-      .integer("--quiet-proof-number", "N", s.prove.search.quietProofNumber, 1, 1000000,
-               "a new position where the defender moves starts at this proof number when the attacker, given a second move "
-               "there, has no threat sequence: df-pn tries the attacker's threatening moves first (1: every new position at 1)")
+      .integer("--mcts-plies", "N", s.prove.search.mctsPlies, 0, 60,
+               "... at the nodes up to N plies below each reply searched")
+      .integer(
+          "--quiet-proof-number", "N", s.prove.search.quietProofNumber, 1, 1000000,
+          "a new position where the defender moves starts at this proof number when the attacker, given a second move "
+          "there, has no threat sequence: df-pn tries the attacker's threatening moves first (1: every new position at "
+          "1)")
       .integer("--record-plies", "N", s.prove.recordPlies, 0, 60,
-               "the positions the searches prove up to N plies below the target are recorded too, so a later run starts from them")
+               "the positions the searches prove up to N plies below the target are recorded too, so a later run "
+               "starts from them")
       .number("--progress", "SEC", s.prove.progressSeconds, 0, cli::kNoMax, "seconds between progress lines")
-      .number("--checkpoint", "SEC", s.prove.checkpointSeconds, 1, cli::kNoMax, "seconds between saves (and at the end, and on Ctrl-C)")
+      .number("--checkpoint", "SEC", s.prove.checkpointSeconds, 1, cli::kNoMax,
+              "seconds between saves (and at the end, and on Ctrl-C)")
       .text("--state", "FILE", s.statePath,
-            "the searches' tables: read at the start when the file exists, written when the run ends, so the next run goes on "
+            "the searches' tables: read at the start when the file exists, written when the run ends, so the next run "
+            "goes on "
             "where this one stopped (GBs: keep it out of the repository)",
             "none")
-      .number("--state-every", "SEC", s.prove.stateSeconds, 1, cli::kNoMax,
-              "seconds between writes of the --state file while the run goes on (the threads wait meanwhile), so that a "
-              "killed run loses at most that much")
-      .number("--state-max-mb", "MB", s.stateMaxMb, 0, cli::kNoMax,
-               "the --state file's bound in MB (10^6 bytes; 0: none): past it the write keeps the settled positions and the "
-               "open ones with the largest numbers, the fewest stones among equal ones, and leaves out the rest (positions "
-               "one expansion gives again)");
+      .number(
+          "--state-every", "SEC", s.prove.stateSeconds, 1, cli::kNoMax,
+          "seconds between writes of the --state file while the run goes on (the threads wait meanwhile), so that a "
+          "killed run loses at most that much")
+      .number(
+          "--state-max-mb", "MB", s.stateMaxMb, 0, cli::kNoMax,
+          "the --state file's bound in MB (10^6 bytes; 0: none): past it the write keeps the settled positions and the "
+          "open ones with the largest numbers, the fewest stones among equal ones, and leaves out the rest (positions "
+          "one expansion gives again)");
   flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "prove options:\n");
   Board target;
   if (!proofTarget(s, target)) return 2;
@@ -189,8 +205,10 @@ int proveCommand(int argc, char** argv) {
   std::string error;
   bool saveFailed = false;
   auto save = [&] {
-    if (!store.save(db, error)) saveFailed = true;
-    else std::cerr << "saved " << store.target() << " (" << recorded << " positions settled by this run)\n";
+    if (!store.save(db, error))
+      saveFailed = true;
+    else
+      std::cerr << "saved " << store.target() << " (" << recorded << " positions settled by this run)\n";
   };
   auto record = [&](const Board& b, Proof p, Cell win) {
     if (recordProof(db, key, b, p, win)) ++recorded;
@@ -199,17 +217,19 @@ int proveCommand(int argc, char** argv) {
     const BookGraph::Node* n = graph.find(k);
     return n ? n->estimate.proof : Proof::Unknown;
   };
-  std::cerr << "proving a win for the " << (attacker == target.toMove() ? "player to move" : "opponent of the player to move")
-            << " after '" << s.moves << "' with " << s.prove.threads << " threads\n";
+  std::cerr << "proving a win for the "
+            << (attacker == target.toMove() ? "player to move" : "opponent of the player to move") << " after '"
+            << s.moves << "' with " << s.prove.threads << " threads\n";
   Prover prover(target, attacker, s.prove, known, record, save);
   auto saveState = [&](std::string& why) {
     const auto start = std::chrono::steady_clock::now();
     StateWritten written;
     const std::vector<ProofSearch*> all = prover.searches();
-    if (!saveProofState(s.statePath, std::vector<const ProofSearch*>(all.begin(), all.end()), uint64_t(s.stateMaxMb * 1e6), written, why))
+    if (!saveProofState(s.statePath, std::vector<const ProofSearch*>(all.begin(), all.end()),
+                        uint64_t(s.stateMaxMb * 1e6), written, why))
       return false;
-    std::cerr << "wrote " << written.positions << " searched positions to " << s.statePath << " in "
-              << std::fixed << std::setprecision(1) << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+    std::cerr << "wrote " << written.positions << " searched positions to " << s.statePath << " in " << std::fixed
+              << std::setprecision(1) << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
               << std::defaultfloat << " s";
     if (written.leftOut) std::cerr << " (" << written.leftOut << " left out by --state-max-mb " << s.stateMaxMb << ")";
     std::cerr << "\n";
@@ -219,9 +239,11 @@ int proveCommand(int argc, char** argv) {
     // A quarter of each table, so that the search has room before it forgets (ProofSearch::forget).
     uint64_t read = 0;
     if (!loadProofState(s.statePath, prover.searches(), s.prove.search.maxEntries / 4, read, error))
-      return std::cerr << "bookgen: " << error << " (nothing was searched; move the file away to start without it)\n", 1;
+      return std::cerr << "bookgen: " << error << " (nothing was searched; move the file away to start without it)\n",
+             1;
     std::cerr << "read " << read << " searched positions from " << s.statePath << " (a thread's table took "
-              << prover.searches().front()->entries() << ", a quarter of --table at most, the settled ones, then the open ones with the fewest stones)\n";
+              << prover.searches().front()->entries()
+              << ", a quarter of --table at most, the settled ones, then the open ones with the fewest stones)\n";
     prover.saveStateWith([&] {
       std::string why;
       if (!saveState(why)) std::cerr << "bookgen: " << why << " (the run goes on)\n";
@@ -232,12 +254,14 @@ int proveCommand(int argc, char** argv) {
     record(target, p, p == Proof::Win ? prover.targetWinningMove() : kNoCell);
   save();
   if (!s.statePath.empty() && !saveState(error)) saveFailed = true;
-  std::cerr << "target " << (n.proven()         ? "PROVEN: the attacker wins"
-                             : n.defenderWins() ? "DISPROVEN: the defender wins (recorded as its proof)"
-                             : n.disproven()    ? "DISPROVEN: the attacker does not win (a draw is not ruled out)"
-                                                : "open")
-            << " (pn " << proofNumberText(n.pn) << ", dn " << proofNumberText(n.dn) << "); " << prover.settledPositions() << " positions settled in the searches, "
-            << prover.deeperRecorded() << " proofs below the target's moves recorded\n";
+  std::cerr << "target "
+            << (n.proven()         ? "PROVEN: the attacker wins"
+                : n.defenderWins() ? "DISPROVEN: the defender wins (recorded as its proof)"
+                : n.disproven()    ? "DISPROVEN: the attacker does not win (a draw is not ruled out)"
+                                   : "open")
+            << " (pn " << proofNumberText(n.pn) << ", dn " << proofNumberText(n.dn) << "); "
+            << prover.settledPositions() << " positions settled in the searches, " << prover.deeperRecorded()
+            << " proofs below the target's moves recorded\n";
   return runExit(!saveFailed, error);
 }
 
@@ -248,20 +272,25 @@ int stateCommand(int argc, char** argv) {
   double maxMb = 0;
   std::string out;
   cli::Flags flags("bookgen");
-  flags.number("--max-mb", "MB", maxMb, 1e-6, cli::kNoMax, "rewrite it within this many MB (10^6 bytes), the most valuable positions kept")
+  flags
+      .number("--max-mb", "MB", maxMb, 1e-6, cli::kNoMax,
+              "rewrite it within this many MB (10^6 bytes), the most valuable positions kept")
       .text("--out", "FILE", out, "where the bounded state goes", "FILE itself");
-  const std::vector<std::string> files = flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "state options:\n", 1);
+  const std::vector<std::string> files =
+      flags.parseOrExit(argc, argv, 0, std::string(kCommands) + "state options:\n", 1);
   if (files.empty()) return fail("state: which state file? (bookgen state FILE)");
   const std::string& path = files.front();
   if (out.empty()) out = path;
   StateWritten written;
   std::string error;
-  if (!boundProofState(path, maxMb ? out : "", uint64_t(maxMb * 1e6), written, error)) return std::cerr << "bookgen: " << error << "\n", 1;
-  std::cerr << path << ": a proof state (version 1), " << written.positions + written.leftOut << " positions, checksum good\n";
+  if (!boundProofState(path, maxMb ? out : "", uint64_t(maxMb * 1e6), written, error))
+    return std::cerr << "bookgen: " << error << "\n", 1;
+  std::cerr << path << ": a proof state (version 1), " << written.positions + written.leftOut
+            << " positions, checksum good\n";
   if (maxMb)
-    std::cerr << "wrote " << out << ": " << written.positions << " positions (" << written.leftOut << " left out by --max-mb " << maxMb << ")\n";
+    std::cerr << "wrote " << out << ": " << written.positions << " positions (" << written.leftOut
+              << " left out by --max-mb " << maxMb << ")\n";
   return 0;
 }
 
 }  // namespace
-

@@ -9,8 +9,8 @@
 namespace {  // one translation unit: tools/bookgen/bookgen.cpp
 
 // The flags of a resumable run: checkpoints, progress lines and its recorded seed.
-cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint64_t& checkpointEvery, double& progressSeconds,
-                     uint64_t& seed, bool& seedGiven) {
+cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint64_t& checkpointEvery,
+                              double& progressSeconds, uint64_t& seed, bool& seedGiven) {
   return flags
       .integer("--checkpoint", "N", checkpointEvery, 1, cli::kNoLimit,
                "save every N " + units + " (and at the end, and on Ctrl-C / SIGTERM)")
@@ -19,7 +19,7 @@ cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint6
              [&seed, &seedGiven](const std::string& v) {
                seedGiven = true;
                return cli::toInteger(v, 0, cli::kNoLimit, seed) ? std::string()
-                                                                 : cli::Flags::rangeError("--seed", 0, cli::kNoMax, v);
+                                                                : cli::Flags::rangeError("--seed", 0, cli::kNoMax, v);
              });
 }
 
@@ -27,7 +27,7 @@ cli::Flags& resumableRunFlags(cli::Flags& flags, const std::string& units, uint6
 struct GrowSettings {
   GrowOptions grow;
   std::string dbPath = "book/book.db";
-  std::string moves;  // --moves: the position every line starts at (empty: the model's starts)
+  std::string moves;         // --moves: the position every line starts at (empty: the model's starts)
   ShippedBookFlags shipped;  // the shipped book whose moves the lines keep
   bool seedGiven = false;
 };
@@ -35,7 +35,9 @@ struct GrowSettings {
 cli::Flags growFlags(GrowSettings& s) {
   GrowOptions& g = s.grow;
   cli::Flags flags("bookgen");
-  flags.text("--db", "FILE", s.dbPath, "the database (a file or a folder of segments); a damaged file is refused, never overwritten", s.dbPath)
+  flags
+      .text("--db", "FILE", s.dbPath,
+            "the database (a file or a folder of segments); a damaged file is refused, never overwritten", s.dbPath)
       .integer("--positions", "N", g.targetPositions, 0, cli::kNoLimit, "stop when the book holds N searched positions",
                "no limit")
       .number("--hours", "H", g.hours, 0, cli::kNoMax, "stop after H hours of this run", "no limit")
@@ -44,9 +46,10 @@ cli::Flags growFlags(GrowSettings& s) {
                "iterations of each position's deep search (part of the verdicts' key: a new budget starts a new book)")
       .integer("--nodes", "N", g.deep.nodes, 1024, cli::kNoLimit, "node pool of each deep search")
       .integer("--max-plies", "N", g.maxPlies, 1, kCells, "lines are not followed deeper than N plies")
-      .value("--shard", "I/N", "search only the positions whose key hashes to shard I of N (1 <= I <= N), so that N "
-             "machines growing the same database search disjoint positions (scripts/grow_shards.sh)", "1/1",
-             [&g](const std::string& v) {
+      .value("--shard", "I/N",
+             "search only the positions whose key hashes to shard I of N (1 <= I <= N), so that N "
+             "machines growing the same database search disjoint positions (scripts/grow_shards.sh)",
+             "1/1", [&g](const std::string& v) {
                const size_t slash = v.find('/');
                uint64_t i = 0, n = 0;
                if (slash == std::string::npos || !cli::toInteger(v.substr(0, slash), 1, 1 << 20, i) ||
@@ -58,7 +61,8 @@ cli::Flags growFlags(GrowSettings& s) {
   s.shipped.addTo(flags,
                   "the shipped book: the bot's book moves in the lines are the ones bookpack would ship, which keeps a "
                   "shipped move until it is clearly beaten");
-  flags.number("--one-stone-share", "P", g.model.oneStoneShare, 0, 1,
+  flags
+      .number("--one-stone-share", "P", g.model.oneStoneShare, 0, 1,
               "share of lines from one random stone, the bot either side")
       .number("--two-stone-share", "P", g.model.twoStoneShare, 0, 1,
               "share of lines from two random stones, the bot either side (the rest: the empty board, the bot first)")
@@ -72,10 +76,10 @@ cli::Flags growFlags(GrowSettings& s) {
               "search underrated")
       .text("--moves", "'X Y; X Y'", s.moves,
             "every line starts at the position after these moves, the bot either side (growth aimed at one "
-            "opening; the shares of starts are not used)", "the shares' starts");
+            "opening; the shares of starts are not used)",
+            "the shares' starts");
   return resumableRunFlags(flags, "positions", g.checkpointEvery, g.progressSeconds, g.seed, s.seedGiven);
 }
-
 
 int growCommand(int argc, char** argv) {
   GrowSettings settings;
@@ -107,10 +111,10 @@ int growCommand(int argc, char** argv) {
     return 0;
   }
   std::ostringstream parameters;  // default stream formatting: 0.5, not 0.500000
-  parameters << "grow iterations=" << grow.deep.iterations << " threads=" << grow.threads << " max-plies=" << grow.maxPlies
-             << " one-stone-share=" << grow.model.oneStoneShare << " two-stone-share=" << grow.model.twoStoneShare
-             << " book-move-share=" << grow.bookMoveShare << " opponent-uniform=" << grow.model.uniform
-             << " opponent-explore=" << grow.opponentExploreShare
+  parameters << "grow iterations=" << grow.deep.iterations << " threads=" << grow.threads
+             << " max-plies=" << grow.maxPlies << " one-stone-share=" << grow.model.oneStoneShare
+             << " two-stone-share=" << grow.model.twoStoneShare << " book-move-share=" << grow.bookMoveShare
+             << " opponent-uniform=" << grow.model.uniform << " opponent-explore=" << grow.opponentExploreShare
              << " nodes=" << grow.deep.nodes;
   if (grow.shards > 1) parameters << " shard=" << grow.shard + 1 << "/" << grow.shards;
   if (grow.root) parameters << " moves='" << settings.moves << "'";

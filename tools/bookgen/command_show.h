@@ -31,7 +31,7 @@ cli::Flags showFlags(ShowSettings& s) {
   cli::Flags flags("bookgen");
   addBookFlags(flags, s);
   flags.integer("--width", "N", s.width, 1, kCells + 1, "moves listed per position, best first")
-      .text("--moves", "'X Y; X Y'",  s.moves,
+      .text("--moves", "'X Y; X Y'", s.moves,
             "the position after these moves, real board coordinates; a steal is the cell of the stone taken",
             "the empty board")
       .integer("--depth", "N", s.depth, 1, 100, "also show the positions after each move, N levels in all");
@@ -52,7 +52,6 @@ cli::Flags htmlFlags(HtmlSettings& s) {
                "positions on the page (likeliest first; a transposition counts once per path)");
   return flags;
 }
-
 
 // The search-valued book of a database, its re-pack choices and the shipped header (when readable).
 struct LoadedBook {
@@ -86,8 +85,8 @@ int showCommand(int argc, char** argv) {
   const auto repack = book.repack.find(canonicalize(b).key);
   std::cout << "position after " << where << " (book of " << settings.grown.deep.key() << ", " << book.graph.size()
             << " searched positions)\n"
-            << "  shipped (" << settings.shipped.header << "): "
-            << (shipped ? moveName(b, *shipped) : std::string("not in the shipped book")) << "\n"
+            << "  shipped (" << settings.shipped.header
+            << "): " << (shipped ? moveName(b, *shipped) : std::string("not in the shipped book")) << "\n"
             << "  re-pack (bookpack now): "
             << (repack != book.repack.end() ? moveName(b, canonicalize(b).fromCanonical(repack->second.move))
                                             : std::string("no book move"))

@@ -34,7 +34,8 @@ int statsCommand(int argc, char** argv) {
     const std::string arg = argv[i];
     if ((arg == "--top" || arg == "--db") && i + 1 >= argc) return fail("stats: " + arg + " needs a value");
     if (arg == "--top") {
-      if (!cli::toInteger(argv[++i], 0, cli::kNoLimit, top)) return fail(cli::Flags::rangeError("--top", 0, cli::kNoMax, argv[i]));
+      if (!cli::toInteger(argv[++i], 0, cli::kNoLimit, top))
+        return fail(cli::Flags::rangeError("--top", 0, cli::kNoMax, argv[i]));
       continue;
     }
     if (arg == "--runs") {
@@ -42,7 +43,8 @@ int statsCommand(int argc, char** argv) {
       continue;
     }
     if (arg != "--db" && arg.size() > 1 && arg[0] == '-')
-      return fail("stats: unknown option '" + arg + "' (bookgen stats [FILE] [--top N] [--runs]; FILE defaults to book/book.db)");
+      return fail("stats: unknown option '" + arg +
+                  "' (bookgen stats [FILE] [--top N] [--runs]; FILE defaults to book/book.db)");
     const std::string file = arg == "--db" ? argv[++i] : arg;  // FILE or --db FILE
     if (!path.empty()) return fail("stats: more than one FILE ('" + path + "', '" + file + "')");
     path = file;

@@ -28,17 +28,21 @@ using namespace yav::book;
 
 const char* const kCommands =
     "usage: bookgen run   [options]        grows the book: deep searches of the positions that matter most (resumed)\n"
-    "       bookgen merge OUT IN [IN...]  adds to OUT what each IN holds that OUT lacks (a folder OUT: in one new segment)\n"
+    "       bookgen merge OUT IN [IN...]  adds to OUT what each IN holds that OUT lacks (a folder OUT: in one new "
+    "segment)\n"
     "       bookgen stats [FILE] [--top N] [--runs]  totals, positions and proofs by depth, first moves, answers\n"
-    "                                     to each first move (--runs: then the runs grouped by settings, and every run)\n"
+    "                                     to each first move (--runs: then the runs grouped by settings, and every "
+    "run)\n"
     "       bookgen drop-run FILE ID      leaves out one run's verdicts and games (ids as stats --runs prints them)\n"
     "       bookgen compact FOLDER        rewrites a database folder's segments as one segment\n"
     "       bookgen migrate FILE          turns a one-file database into a folder FILE/ of segments (not rewritten)\n"
     "       bookgen migrate FOLDER        moves the folder's top-level dated segments into YYYY-MM/DD/ subfolders\n"
-    "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack moves\n"
+    "       bookgen show  [options]       the moves of a position with values, bounds, proofs; shipped and re-pack "
+    "moves\n"
     "       bookgen html  [options]       writes one HTML page to click through the book from the empty board\n"
     "       bookgen prove [options]       proof-number searches of a position's replies; settled ones become verdicts\n"
-    "       bookgen audit [options]       every shipped book move held to a small proof search; what it proves is recorded\n"
+    "       bookgen audit [options]       every shipped book move held to a small proof search; what it proves is "
+    "recorded\n"
     "       bookgen state FILE [--max-mb N] [--out FILE]  checks a prove --state file; with --max-mb, bounds it\n"
     "       bookgen certificate [options] writes a checkable proof of a position (docs/proofs.md)\n"
     "       bookgen proven [options]      positions the book proves won for the player to move, as arena openings\n"
@@ -52,7 +56,6 @@ const char* const kFooter =
 std::atomic<bool> gStop{false};  // set by SIGINT and SIGTERM (stopOnSignals)
 
 int fail(const std::string& message) { cli::Flags("bookgen").fail(message); }
-
 
 // Takes the database's lock and loads it (or starts a new one-file database); false after
 // reporting an error.
@@ -88,7 +91,8 @@ void beginRun(Database& db, DatabaseStore& store, bool seedGiven, uint64_t seed,
   db.beginRun(info);
   store.name(db.currentRun().id);
   if (store.segmented()) std::cerr << "this run's segment: " << store.segmentPath() << "\n";
-  std::cerr << "run " << cli::hexText(db.currentRun().id) << ", seed " << db.currentRun().seed << ", " << info.parameters << "\n";
+  std::cerr << "run " << cli::hexText(db.currentRun().id) << ", seed " << db.currentRun().seed << ", "
+            << info.parameters << "\n";
   stopOnSignals(gStop);
 }
 

@@ -145,7 +145,8 @@ class Flags {
         const size_t space = text.find(' ', start);
         const std::string word = text.substr(start, space == std::string::npos ? std::string::npos : space - start);
         start = space == std::string::npos ? text.size() : space + 1;
-        if (line.size() > indent.size() && line.size() + 1 + word.size() > kLineWidth) out += line + "\n", line = indent;
+        if (line.size() > indent.size() && line.size() + 1 + word.size() > kLineWidth)
+          out += line + "\n", line = indent;
         line += (line.size() > indent.size() ? " " : "") + word;
       }
       out += line + "\n";
@@ -176,9 +177,12 @@ class Flags {
         continue;
       }
       std::string error;
-      if (f->isValue) error = f->apply(i + 1 < argc && f->isValue(argv[i + 1]) ? argv[++i] : "");
-      else if (i + 1 >= argc) error = arg + " needs a value (" + f->placeholder + ")";
-      else error = f->apply(argv[++i]);
+      if (f->isValue)
+        error = f->apply(i + 1 < argc && f->isValue(argv[i + 1]) ? argv[++i] : "");
+      else if (i + 1 >= argc)
+        error = arg + " needs a value (" + f->placeholder + ")";
+      else
+        error = f->apply(argv[++i]);
       if (!error.empty()) return error;
     }
     return "";
@@ -210,15 +214,16 @@ class Flags {
   // "--games expects a number >= 1, got 'x'" (or "from 1 to 1000").
   static std::string rangeError(const std::string& name, double min, double max, const std::string& got) {
     const bool bounded = max < 1e9;  // a larger maximum only guards the type: not worth naming
-    return name + " expects a number" + (bounded ? " from " + numberText(min) + " to " + numberText(max)
-                                                : " >= " + numberText(min)) + ", got '" + got + "'";
+    return name + " expects a number" +
+           (bounded ? " from " + numberText(min) + " to " + numberText(max) : " >= " + numberText(min)) + ", got '" +
+           got + "'";
   }
 
  private:
   struct Flag {
     std::string name, placeholder, meaning, defaultText;
     Apply apply;
-    bool* sw;  // a switch's target (no value)
+    bool* sw;                                                   // a switch's target (no value)
     std::function<bool(const std::string&)> isValue = nullptr;  // optional values only
   };
   static constexpr size_t kLabelWidth = 21, kLineWidth = 100;

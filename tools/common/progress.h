@@ -17,9 +17,12 @@ namespace yav {
 inline std::string durationText(double seconds) {
   const long s = long(seconds + 0.5);
   char buf[32];
-  if (s < 60) std::snprintf(buf, sizeof buf, "%lds", s);
-  else if (s < 3600) std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
-  else std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
+  if (s < 60)
+    std::snprintf(buf, sizeof buf, "%lds", s);
+  else if (s < 3600)
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
   return buf;
 }
 
@@ -40,7 +43,9 @@ class Progress {
     std::string line = buf + details;
     std::snprintf(buf, sizeof buf, "%s%.2f %s/s  ", details.empty() ? "" : "  ", rate, unit_.c_str());
     line += buf;
-    line += last ? "done in " + durationText(now / 1000) : rate > 0 ? "ETA " + durationText((total_ - done) / rate) : "ETA ?";
+    line += last       ? "done in " + durationText(now / 1000)
+            : rate > 0 ? "ETA " + durationText((total_ - done) / rate)
+                       : "ETA ?";
     std::fprintf(stderr, tty_ ? "\r\033[K%s%s" : "%s%s", line.c_str(), tty_ && !last ? "" : "\n");
     std::fflush(stderr);
   }

@@ -33,39 +33,64 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
         return false;
       }
     }
-    if (key == "plain") cfg.options = SearchOptions::plainUct();
-    else if (key == "c") cfg.options.exploration = v;
-    else if (key == "expand") cfg.options.expandVisits = uint32_t(v);
-    else if (key == "secure") cfg.options.secureChild = true;
-    else if (key == "visits") cfg.options.secureChild = false;
-    else if (key == "secureA") cfg.options.secureA = v;
-    else if (key == "nosolver") cfg.options.solver = false;
-    else if (key == "notactics") cfg.options.tactics = false;
-    else if (key == "random") cfg.options.smartPlayouts = false;
-    else if (key == "nolgr") cfg.options.lastGoodReply = false;
-    else if (key == "nodes") cfg.nodes = size_t(v);
-    else if (key == "rave") cfg.options.raveK = v;
-    else if (key == "raveC") cfg.options.raveExploration = v;
-    else if (key == "noforcing") cfg.options.forcing = false;
-    else if (key == "fnodes") cfg.options.forcingLeafNodes = uint32_t(v);
-    else if (key == "fdepth") cfg.options.forcingLeafDepth = int(v);
-    else if (key == "fvisits") cfg.options.forcingVisits = uint32_t(v);
-    else if (key == "ffirst") cfg.options.forcingFirstNodes = uint32_t(v);
-    else if (key == "fretry") cfg.options.forcingRetryVisits = uint32_t(v);
+    if (key == "plain")
+      cfg.options = SearchOptions::plainUct();
+    else if (key == "c")
+      cfg.options.exploration = v;
+    else if (key == "expand")
+      cfg.options.expandVisits = uint32_t(v);
+    else if (key == "secure")
+      cfg.options.secureChild = true;
+    else if (key == "visits")
+      cfg.options.secureChild = false;
+    else if (key == "secureA")
+      cfg.options.secureA = v;
+    else if (key == "nosolver")
+      cfg.options.solver = false;
+    else if (key == "notactics")
+      cfg.options.tactics = false;
+    else if (key == "random")
+      cfg.options.smartPlayouts = false;
+    else if (key == "nolgr")
+      cfg.options.lastGoodReply = false;
+    else if (key == "nodes")
+      cfg.nodes = size_t(v);
+    else if (key == "rave")
+      cfg.options.raveK = v;
+    else if (key == "raveC")
+      cfg.options.raveExploration = v;
+    else if (key == "noforcing")
+      cfg.options.forcing = false;
+    else if (key == "fnodes")
+      cfg.options.forcingLeafNodes = uint32_t(v);
+    else if (key == "fdepth")
+      cfg.options.forcingLeafDepth = int(v);
+    else if (key == "fvisits")
+      cfg.options.forcingVisits = uint32_t(v);
+    else if (key == "ffirst")
+      cfg.options.forcingFirstNodes = uint32_t(v);
+    else if (key == "fretry")
+      cfg.options.forcingRetryVisits = uint32_t(v);
     else if (key == "ftable") {
       if (v < 4 || v > 30 || v != int(v)) {
         error = "config key 'ftable' expects a whole number from 4 to 30, got " + item.substr(eq + 1);
         return false;
       }
       cfg.options.forcingTableLog2 = int(v);
-    }
-    else if (key == "frootnodes") cfg.options.forcingRootNodes = uint32_t(v);
-    else if (key == "endgame") cfg.options.endgame = true;
-    else if (key == "noendgame") cfg.options.endgame = false;
-    else if (key == "egroot") cfg.options.endgameRootEmpties = int(v);
-    else if (key == "egrootnodes") cfg.options.endgameRootNodes = uint32_t(v);
-    else if (key == "egtree") cfg.options.endgameTreeEmpties = int(v);
-    else if (key == "egtreenodes") cfg.options.endgameTreeNodes = uint32_t(v);
+    } else if (key == "frootnodes")
+      cfg.options.forcingRootNodes = uint32_t(v);
+    else if (key == "endgame")
+      cfg.options.endgame = true;
+    else if (key == "noendgame")
+      cfg.options.endgame = false;
+    else if (key == "egroot")
+      cfg.options.endgameRootEmpties = int(v);
+    else if (key == "egrootnodes")
+      cfg.options.endgameRootNodes = uint32_t(v);
+    else if (key == "egtree")
+      cfg.options.endgameTreeEmpties = int(v);
+    else if (key == "egtreenodes")
+      cfg.options.endgameTreeNodes = uint32_t(v);
 
     else {
       error = "unknown config key '" + key + "'";
@@ -97,8 +122,8 @@ inline std::string searchConfigKeys() {
     << "  fvisits=N    a node's forcing check at this visit count (default " << d.forcingVisits << ")\n"
     << "  ffirst=N     solver nodes per call at that check; a check cut short is made again (default "
     << d.forcingFirstNodes << ")\n"
-    << "  fretry=N     ... with fnodes at this visit count; 0: one check with fnodes (default "
-    << d.forcingRetryVisits << ")\n"
+    << "  fretry=N     ... with fnodes at this visit count; 0: one check with fnodes (default " << d.forcingRetryVisits
+    << ")\n"
     << "  fnodes=N     solver nodes per call at a node (default " << d.forcingLeafNodes << ")\n"
     << "  fdepth=N     solver depth (attacker moves) at a node (default " << d.forcingLeafDepth << ")\n"
     << "  frootnodes=N solver nodes per call at the root (default " << d.forcingRootNodes << ")\n"

@@ -30,9 +30,9 @@ struct SuiteEntry {
 };
 
 inline std::string formatSuiteEntry(const SuiteEntry& e) {
-  return std::string(e.kind == SuiteEntry::Attack ? "attack" : "defence") + " " + cli::hexText(e.board.stones(0)) + " " +
-         cli::hexText(e.board.stones(1)) + " " + std::to_string(e.board.toMove()) + " " + std::to_string(e.move) + " " +
-         std::to_string(e.pliesToEnd);
+  return std::string(e.kind == SuiteEntry::Attack ? "attack" : "defence") + " " + cli::hexText(e.board.stones(0)) +
+         " " + cli::hexText(e.board.stones(1)) + " " + std::to_string(e.board.toMove()) + " " + std::to_string(e.move) +
+         " " + std::to_string(e.pliesToEnd);
 }
 
 // A suite's order: by kind, then plies to the end, then the line's text; each line once (games that
@@ -96,17 +96,19 @@ inline bool parseSuite(std::istream& in, const std::string& name, std::vector<Su
       return ok = false;
     }
     if (!reachableUnfinished(p0, p1, int(side))) {
-      error = name + ":" + std::to_string(number) + ": suite line '" + line +
-              "' is no position of a game going on (stone counts against the side to move, a line of 3 or a full board)";
+      error =
+          name + ":" + std::to_string(number) + ": suite line '" + line +
+          "' is no position of a game going on (stone counts against the side to move, a line of 3 or a full board)";
       return ok = false;
     }
-    out.push_back({kind == "attack" ? SuiteEntry::Attack : SuiteEntry::Defence,
-                   Board::fromStones(p0, p1, int(side)), Cell(cell), int(toEnd)});
+    out.push_back({kind == "attack" ? SuiteEntry::Attack : SuiteEntry::Defence, Board::fromStones(p0, p1, int(side)),
+                   Cell(cell), int(toEnd)});
     return true;
   });
   if (!ok) return false;
   if (!text.empty() && text.back() != '\n')
-    return error = name + ":" + std::to_string(count) + ": the file ends inside this line (no newline): cut short?", false;
+    return error = name + ":" + std::to_string(count) + ": the file ends inside this line (no newline): cut short?",
+           false;
   if (out.empty()) return error = name + ": no position in its " + std::to_string(count) + " lines", false;
   return true;
 }

@@ -83,8 +83,9 @@ class CertificateWriter {
     std::string moves;
     for (Cell c : line_) moves += (moves.empty() ? "" : "; ") + cellName(c);
     char s[80];
-    std::snprintf(s, sizeof s, "position %016llx %016llx (player %d to move)", static_cast<unsigned long long>(b.stones(0)),
-                  static_cast<unsigned long long>(b.stones(1)), b.toMove() + 1);
+    std::snprintf(s, sizeof s, "position %016llx %016llx (player %d to move)",
+                  static_cast<unsigned long long>(b.stones(0)), static_cast<unsigned long long>(b.stones(1)),
+                  b.toMove() + 1);
     return std::string(s) + " after '" + moves + "'";
   }
   bool fail(const Board& b, const std::string& why) { return error_ = where(b) + ": " + why, false; }
@@ -119,8 +120,9 @@ class CertificateWriter {
       const ProofNumbers n = search_.run(p, attacker_, options_.searchBudget, stop_);
       if (n.proven()) move = search_.winningMove(p, attacker_);
       if (move == kNoCell)
-        return fail(p, n.disproven() ? "the attacker does not win here (disproved)"
-                                     : "not proven within " + std::to_string(options_.searchBudget) + " proof-number expansions");
+        return fail(p, n.disproven()
+                           ? "the attacker does not win here (disproved)"
+                           : "not proven within " + std::to_string(options_.searchBudget) + " proof-number expansions");
     }
     Board q = p;
     const Outcome o = q.play(move);
@@ -138,7 +140,8 @@ class CertificateWriter {
       const Cell r = popLowest(replies);
       const Outcome o = q.outcomeOf(r);
       if (o == Outcome::Loss) continue;  // the defender's own 3
-      if (o != Outcome::None) return fail(q, "the defender's reply " + cellName(r) + (o == Outcome::Win ? " wins" : " draws"));
+      if (o != Outcome::None)
+        return fail(q, "the defender's reply " + cellName(r) + (o == Outcome::Win ? " wins" : " draws"));
       Board p = q;
       p.play(r);
       line_.push_back(r);
@@ -157,7 +160,9 @@ class CertificateWriter {
   int attacker_ = 0;
   std::map<std::pair<Bitboard, Bitboard>, Cell> table_;
   struct StonesHash {
-    size_t operator()(const std::pair<Bitboard, Bitboard>& s) const { return size_t(mix64(s.first * kGoldenGamma ^ s.second)); }
+    size_t operator()(const std::pair<Bitboard, Bitboard>& s) const {
+      return size_t(mix64(s.first * kGoldenGamma ^ s.second));
+    }
   };
   std::unordered_set<std::pair<Bitboard, Bitboard>, StonesHash> visited_;
   size_t leaves_ = 0, searched_ = 0;

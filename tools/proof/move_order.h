@@ -40,7 +40,8 @@ class MoveOrder {
     auto score = [&](Cell m) {
       return (m == killer ? uint64_t(2) << 32 : 0) + ((threats >> m & 1) ? uint64_t(1) << 32 : 0) + history[m];
     };
-    std::stable_sort(items.begin(), items.end(), [&](const Item& x, const Item& y) { return score(x.move) > score(y.move); });
+    std::stable_sort(items.begin(), items.end(),
+                     [&](const Item& x, const Item& y) { return score(x.move) > score(y.move); });
   }
 
  private:

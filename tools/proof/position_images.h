@@ -16,7 +16,8 @@ struct PositionImages {
   // The canonical form of the position after the player to move places a stone on m, for the
   // opponent, who moves there (no steal left).
   Canonical afterPlacement(Cell m) const {
-    return canonicalOfImages(theirs, [&](int t) { return mine[t] | bit(symmetries().cell[t][m]); }, false);
+    return canonicalOfImages(
+        theirs, [&](int t) { return mine[t] | bit(symmetries().cell[t][m]); }, false);
   }
 };
 

@@ -27,7 +27,9 @@ using namespace yav::proof;
 
 namespace {
 
-constexpr const char* kSettingNames = "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, quiet-pass, move-order, table, mcts, mcts-plies, quiet-pn";
+constexpr const char* kSettingNames =
+    "forcing-depth, forcing-nodes, endgame-cells, endgame-nodes, epsilon, defence-zone, quiet-pass, move-order, table, "
+    "mcts, mcts-plies, quiet-pn";
 
 // "name=value ..." over the defaults; "" or an error naming the item.
 std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
@@ -37,19 +39,32 @@ std::string parseSetting(const std::string& text, ProofSearchOptions& o) {
     const std::string name = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
     double v = 0;
     if (!cli::toNumber(value, 0, 1e12, v)) return "'" + item + "': expected name=value, value a number >= 0";
-    if (name == "forcing-depth") o.forcingDepth = int(v);
-    else if (name == "forcing-nodes") o.forcingNodes = uint64_t(v);
-    else if (name == "endgame-cells") o.endgameCells = int(v);
-    else if (name == "endgame-nodes") o.endgameNodes = uint64_t(v);
-    else if (name == "epsilon") o.epsilon = v;
-    else if (name == "defence-zone") o.defenceZone = v != 0;
-    else if (name == "quiet-pass") o.quietPass = v != 0;
-    else if (name == "move-order") o.moveOrder = v != 0;
-    else if (name == "table") o.maxEntries = size_t(v);
-    else if (name == "mcts") o.mctsIterations = uint64_t(v);
-    else if (name == "mcts-plies") o.mctsPlies = int(v);
-    else if (name == "quiet-pn") o.quietProofNumber = uint32_t(std::max(1.0, v));
-    else return "'" + name + "' is no setting (" + std::string(kSettingNames) + ")";
+    if (name == "forcing-depth")
+      o.forcingDepth = int(v);
+    else if (name == "forcing-nodes")
+      o.forcingNodes = uint64_t(v);
+    else if (name == "endgame-cells")
+      o.endgameCells = int(v);
+    else if (name == "endgame-nodes")
+      o.endgameNodes = uint64_t(v);
+    else if (name == "epsilon")
+      o.epsilon = v;
+    else if (name == "defence-zone")
+      o.defenceZone = v != 0;
+    else if (name == "quiet-pass")
+      o.quietPass = v != 0;
+    else if (name == "move-order")
+      o.moveOrder = v != 0;
+    else if (name == "table")
+      o.maxEntries = size_t(v);
+    else if (name == "mcts")
+      o.mctsIterations = uint64_t(v);
+    else if (name == "mcts-plies")
+      o.mctsPlies = int(v);
+    else if (name == "quiet-pn")
+      o.quietProofNumber = uint32_t(std::max(1.0, v));
+    else
+      return "'" + name + "' is no setting (" + std::string(kSettingNames) + ")";
   }
   return "";
 }
@@ -69,7 +84,8 @@ struct Settling {
 // A target's search under one setting, until it is settled or `budget` expansions are spent or,
 // when `seconds` > 0, that much time has passed (looked at every 5,000 expansions: for settings
 // whose expansions differ in cost, such as the MCTS-solver's).
-Settling settle(const Target& t, const ProofSearchOptions& o, uint64_t budget, double seconds, uint64_t& mctsIterations) {
+Settling settle(const Target& t, const ProofSearchOptions& o, uint64_t budget, double seconds,
+                uint64_t& mctsIterations) {
   ProofSearch search(o);
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -105,7 +121,8 @@ int main(int argc, char** argv) {
   flags.parseOrExit(argc, argv, 1, "usage: proof_bench [options]\n", 0,
                     "settings: " + std::string(kSettingNames) + "\n");
   ProofSearchOptions base, test;
-  for (const auto& [text, options] : {std::pair<std::string, ProofSearchOptions*>{baseText, &base}, {testText, &test}}) {
+  for (const auto& [text, options] :
+       {std::pair<std::string, ProofSearchOptions*>{baseText, &base}, {testText, &test}}) {
     const std::string error = parseSetting(text, *options);
     if (!error.empty()) return std::fprintf(stderr, "proof_bench: %s\n", error.c_str()), 2;
   }
@@ -122,8 +139,10 @@ int main(int argc, char** argv) {
     if (bar != std::string::npos) std::istringstream(line.substr(bar + 1)) >> side >> extra;
     t.moves = line.substr(0, bar);
     t.moves.erase(t.moves.find_last_not_of(" \t") + 1);  // the name printed
-    if ((side != "mover" && side != "opponent") || !extra.empty()) error = "expected '| mover' or '| opponent' after the moves";
-    else if (playMoves(t.moves, t.board, error)) t.attacker = side == "mover" ? t.board.toMove() : t.board.toMove() ^ 1;
+    if ((side != "mover" && side != "opponent") || !extra.empty())
+      error = "expected '| mover' or '| opponent' after the moves";
+    else if (playMoves(t.moves, t.board, error))
+      t.attacker = side == "mover" ? t.board.toMove() : t.board.toMove() ^ 1;
     if (!error.empty()) return problem = path + ":" + std::to_string(number) + ": " + error, false;
     targets.push_back(t);
     return true;
@@ -153,18 +172,23 @@ int main(int argc, char** argv) {
                 double(x.expansions) / double(b.expansions));
     std::fflush(stdout);
   }
-  std::printf("settled: base %llu, test %llu of %zu; expansions: base %llu, test %llu (ratio %.3f); seconds %.1f and %.1f (ratio %.3f)\n",
-              (unsigned long long)baseSettled, (unsigned long long)testSettled, targets.size(),
-              (unsigned long long)baseTotal, (unsigned long long)testTotal, double(testTotal) / double(baseTotal),
-              baseSeconds, testSeconds, testSeconds / baseSeconds);
+  std::printf(
+      "settled: base %llu, test %llu of %zu; expansions: base %llu, test %llu (ratio %.3f); seconds %.1f and %.1f "
+      "(ratio %.3f)\n",
+      (unsigned long long)baseSettled, (unsigned long long)testSettled, targets.size(), (unsigned long long)baseTotal,
+      (unsigned long long)testTotal, double(testTotal) / double(baseTotal), baseSeconds, testSeconds,
+      testSeconds / baseSeconds);
   if (baseMcts || testMcts)
-    std::printf("MCTS-solver iterations: base %llu, test %llu\n", (unsigned long long)baseMcts, (unsigned long long)testMcts);
+    std::printf("MCTS-solver iterations: base %llu, test %llu\n", (unsigned long long)baseMcts,
+                (unsigned long long)testMcts);
   // One hard target can hold most of the total: the geometric mean weighs every target alike.
   std::printf("test/base, geometric mean over the %zu targets both settled: expansions %.3f, seconds %.3f\n",
               bothSettled, bothSettled ? std::exp(logRatios / double(bothSettled)) : 0.0,
               bothSettled ? std::exp(logSecondRatios / double(bothSettled)) : 0.0);
-  std::printf("RESULT targets=%zu base_expansions=%llu test_expansions=%llu base_s=%.2f test_s=%.2f base_settled=%llu test_settled=%llu\n",
-              targets.size(), (unsigned long long)baseTotal, (unsigned long long)testTotal, baseSeconds, testSeconds,
-              (unsigned long long)baseSettled, (unsigned long long)testSettled);
+  std::printf(
+      "RESULT targets=%zu base_expansions=%llu test_expansions=%llu base_s=%.2f test_s=%.2f base_settled=%llu "
+      "test_settled=%llu\n",
+      targets.size(), (unsigned long long)baseTotal, (unsigned long long)testTotal, baseSeconds, testSeconds,
+      (unsigned long long)baseSettled, (unsigned long long)testSettled);
   return 0;
 }

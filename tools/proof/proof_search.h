@@ -61,15 +61,18 @@ struct ProofSearchOptions {
   bool quietPass = true;          // no threat solve for a new child far from its mover's stones after a quiet pass
   bool moveOrder = true;          // ties among children broken by MoveOrder (killer, threats, history), else cell order
   size_t maxEntries = 0;          // a run stops when the table holds this many positions, 32 bytes each (0: no limit)
-  uint64_t mctsIterations = 0;    // the bot's MCTS-solver (search.h) at a node's first expansion, this many iterations (0: off)
-  int mctsPlies = 2;              // ... at the nodes at most this many plies below the run's root
-  uint32_t quietProofNumber = 20; // a defender-to-move node where the attacker has no threat sequence after a pass goes to this pn unexpanded (1: off)
+  uint64_t mctsIterations =
+      0;              // the bot's MCTS-solver (search.h) at a node's first expansion, this many iterations (0: off)
+  int mctsPlies = 2;  // ... at the nodes at most this many plies below the run's root
+  uint32_t quietProofNumber = 20;  // a defender-to-move node where the attacker has no threat sequence after a pass
+                                   // goes to this pn unexpanded (1: off)
 };
 
 // The cells a stone at c can make a run of 3 with: within 2 steps of it along its three lines.
 inline Bitboard runOfThreeCells(Cell c) {
   Bitboard cells = 0;
-  for (int k = 0; k < kAxes; ++k) cells |= kGeometry.spreadSlot(kGeometry.slot[c][k], (0x1fu << kGeometry.posOf[k][c]) >> 2);
+  for (int k = 0; k < kAxes; ++k)
+    cells |= kGeometry.spreadSlot(kGeometry.slot[c][k], (0x1fu << kGeometry.posOf[k][c]) >> 2);
   return cells;
 }
 
@@ -139,7 +142,8 @@ class ProofSearch {
       if (c.terminal != Terminal::None) continue;
       const ProofKey key = keyOf(c.board, !attackerMoves);
       const Entry* e = table_.find(key);
-      const ProofNumbers n = e ? e->numbers : evaluate(c.board, !attackerMoves, PositionKey{key.mine, key.theirs, false});
+      const ProofNumbers n =
+          e ? e->numbers : evaluate(c.board, !attackerMoves, PositionKey{key.mine, key.theirs, false});
       if (attackerMoves ? n.proven() : n.defenderWins()) return c.move;
     }
     if (popcount(b.empty()) <= options_.endgameCells) {
@@ -199,9 +203,12 @@ class ProofSearch {
       }
       Child child{m, Terminal::None, b};
       const Outcome o = child.board.play(m);
-      if (o == Outcome::Win) child.terminal = orNode ? Terminal::AttackerWins : Terminal::DefenderWins;
-      else if (o == Outcome::Loss) child.terminal = orNode ? Terminal::DefenderWins : Terminal::AttackerWins;
-      else if (o == Outcome::Draw) child.terminal = Terminal::Draw;
+      if (o == Outcome::Win)
+        child.terminal = orNode ? Terminal::AttackerWins : Terminal::DefenderWins;
+      else if (o == Outcome::Loss)
+        child.terminal = orNode ? Terminal::DefenderWins : Terminal::AttackerWins;
+      else if (o == Outcome::Draw)
+        child.terminal = Terminal::Draw;
       out.push_back(child);
     }
     return out;
@@ -247,10 +254,13 @@ class ProofSearch {
     if (!options_.maxEntries || table_.size() < room) return;
     size_t settled = 0, unsettledByStones[kCells + 1] = {};
     table_.forEach([&](const Entry& e) {
-      if (e.numbers.settled()) ++settled;
-      else ++unsettledByStones[stonesOf(e)];
+      if (e.numbers.settled())
+        ++settled;
+      else
+        ++unsettledByStones[stonesOf(e)];
     });
-    const int most = openStonesKept(settled, unsettledByStones, room / 2);  // the unsettled ones of at most this many stones stay
+    const int most =
+        openStonesKept(settled, unsettledByStones, room / 2);  // the unsettled ones of at most this many stones stay
     table_.keepOnly([most](const Entry& e) { return e.numbers.settled() || stonesOf(e) <= most; });
     if (table_.size() >= room) table_.clear();
   }
@@ -318,7 +328,7 @@ class ProofSearch {
     bool done = false, opponentWins = false;
     bool opponentQuiet = false;  // the solve after the pass ended uncut, without a line
     Bitboard zone = 0;
-    Bitboard runCells = 0;       // where a stone of the mover makes a run of 3 cells with one of its stones
+    Bitboard runCells = 0;  // where a stone of the mover makes a run of 3 cells with one of its stones
   };
 
   // Whether the child c of check.parent (a placement of its mover, deciding nothing) is won for
@@ -330,7 +340,8 @@ class ProofSearch {
       const ForcingResult threat = forcing_.solve(b.passed(), options_.forcingDepth, options_.forcingNodes);
       if (!threat.win) {
         check.opponentQuiet = options_.quietPass && !threat.cutShort;
-        for (Bitboard s = b.stones(b.toMove()); check.opponentQuiet && s;) check.runCells |= runOfThreeCells(popLowest(s));
+        for (Bitboard s = b.stones(b.toMove()); check.opponentQuiet && s;)
+          check.runCells |= runOfThreeCells(popLowest(s));
         return false;
       }
       check.opponentWins = true;
@@ -492,8 +503,10 @@ class ProofSearch {
         const uint32_t phi = orNode ? n.pn : n.dn, delta = orNode ? n.dn : n.pn;
         sum += delta;
         everyDefenderWins &= n.defenderWins(), someDefenderWins |= n.defenderWins();
-        if (phi < best) second = best, best = phi, bestIndex = i;
-        else if (phi < second) second = phi;
+        if (phi < best)
+          second = best, best = phi, bestIndex = i;
+        else if (phi < second)
+          second = phi;
       }
       const uint32_t total = saturatedSum(sum);
       const ProofNumbers now = combined(orNode, best, sum, orNode ? everyDefenderWins : someDefenderWins);
@@ -509,11 +522,13 @@ class ProofSearch {
       const ProofNumbers c = entries[bestIndex]->numbers;
       const uint32_t phiLimit = orNode ? thpn : thdn, deltaLimit = orNode ? thdn : thpn;
       const uint64_t grown = passedBy(second, options_.epsilon);
-      const uint32_t childPhi = uint32_t(std::min<uint64_t>({phiLimit, std::max<uint64_t>(grown, uint64_t(second) + 1), kProofInfinity}));
+      const uint32_t childPhi =
+          uint32_t(std::min<uint64_t>({phiLimit, std::max<uint64_t>(grown, uint64_t(second) + 1), kProofInfinity}));
       const uint32_t childDeltaNow = orNode ? c.dn : c.pn;
       const uint64_t room = uint64_t(deltaLimit) - std::min<uint64_t>(total, deltaLimit) + childDeltaNow;
       const uint32_t childDelta = uint32_t(std::min<uint64_t>(room, kProofInfinity));
-      mid(list[bestIndex].board, *entries[bestIndex], orNode ? childPhi : childDelta, orNode ? childDelta : childPhi, ply + 1);
+      mid(list[bestIndex].board, *entries[bestIndex], orNode ? childPhi : childDelta, orNode ? childDelta : childPhi,
+          ply + 1);
     }
   }
 
@@ -527,7 +542,8 @@ class ProofSearch {
   Entry attackerWins_ = settledChild(kProven), defenderWins_ = settledChild(kDefenderWins),
         drawn_ = settledChild(kDisproven);  // the children the rules end
   int attacker_ = 0;
-  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0}, quietSkipped_{0}, quietStarts_{0}, mctsIterationsDone_{0}, mctsSettled_{0};
+  std::atomic<uint64_t> expansions_{0}, settled_{0}, zoneSettled_{0}, quietSkipped_{0}, quietStarts_{0},
+      mctsIterationsDone_{0}, mctsSettled_{0};
   uint64_t limit_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
   const std::atomic<bool>* pause_ = nullptr;

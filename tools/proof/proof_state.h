@@ -75,9 +75,11 @@ inline std::string decode(const char* in, Record& r) {
   if (mine & theirs) return "a cell with two stones";
   const int lead = popcount(theirs) - popcount(r.key.mine);
   if (lead != 0 && lead != 1) return "stone counts no game reaches";
-  const bool proven = pn == 0 && dn == kProofInfinity, disproven = dn == 0 && (pn == kProofInfinity || pn == kProofInfinity + 1);
+  const bool proven = pn == 0 && dn == kProofInfinity,
+             disproven = dn == 0 && (pn == kProofInfinity || pn == kProofInfinity + 1);
   const bool open = pn >= 1 && dn >= 1 && pn < kProofInfinity && dn < kProofInfinity;
-  if (!proven && !disproven && !open) return "proof numbers no search gives (pn " + std::to_string(pn) + ", dn " + std::to_string(dn) + ")";
+  if (!proven && !disproven && !open)
+    return "proof numbers no search gives (pn " + std::to_string(pn) + ", dn " + std::to_string(dn) + ")";
   return "";
 }
 
@@ -117,6 +119,7 @@ class StateSelection {
     const int r = stateRank(k, n);
     return r < cut_ || (r == cut_ && room_ > 0 && room_--);
   }
+
  private:
   uint64_t byRank_[kStateRanks] = {};
   int cut_ = kStateRanks;
@@ -136,7 +139,8 @@ class StateWriter {
   ~StateWriter() {
     if (!finished_) out_.close(), std::remove(tmp_.c_str());
   }
-  explicit StateWriter(std::string path) : path_(std::move(path)), tmp_(path_ + ".tmp"), out_(tmp_, std::ios::binary | std::ios::trunc) {
+  explicit StateWriter(std::string path)
+      : path_(std::move(path)), tmp_(path_ + ".tmp"), out_(tmp_, std::ios::binary | std::ios::trunc) {
     char header[kHeaderBytes];
     std::copy(kMagic, kMagic + 16, header);
     put64(header + 16, 0);  // the count, once known
@@ -180,7 +184,8 @@ class StateWriter {
 
 // A state file opened for reading: its count checked against its size. `missing` when there is
 // no file (no error); false with `error` (the name and the byte) when it is no whole state file.
-inline bool openStateFile(const std::string& path, std::ifstream& in, uint64_t& count, bool& missing, std::string& error) {
+inline bool openStateFile(const std::string& path, std::ifstream& in, uint64_t& count, bool& missing,
+                          std::string& error) {
   in.open(path, std::ios::binary | std::ios::ate);
   missing = !in;
   if (missing) return false;
@@ -192,11 +197,13 @@ inline bool openStateFile(const std::string& path, std::ifstream& in, uint64_t& 
   count = get64(header + 16);
   const uint64_t body = size - kHeaderBytes;
   if (count > body / kRecordBytes || body < count * kRecordBytes + kTrailerBytes)
-    return error = path + ": truncated at byte " + std::to_string(size) + ": " + std::to_string(count) + " positions need " +
-                   std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + " bytes",
+    return error = path + ": truncated at byte " + std::to_string(size) + ": " + std::to_string(count) +
+                   " positions need " + std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + " bytes",
            false;
   if (body > count * kRecordBytes + kTrailerBytes)
-    return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) + ": bytes after the checksum", false;
+    return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes + kTrailerBytes) +
+                   ": bytes after the checksum",
+           false;
   return true;
 }
 
@@ -204,7 +211,8 @@ inline bool openStateFile(const std::string& path, std::ifstream& in, uint64_t& 
 // `check`, every record is decoded and checked, and then the checksum, before false names the
 // first fault (the file and the byte); without, the records are taken as a checked read found them.
 template <class Visit>
-bool readStateRecords(const std::string& path, std::ifstream& in, uint64_t count, bool check, Visit visit, std::string& error) {
+bool readStateRecords(const std::string& path, std::ifstream& in, uint64_t count, bool check, Visit visit,
+                      std::string& error) {
   std::vector<char> buffer(kRecordBytes * 65536);
   in.clear();
   in.seekg(std::streamoff(kHeaderBytes));
@@ -230,7 +238,9 @@ bool readStateRecords(const std::string& path, std::ifstream& in, uint64_t count
     char trailer[kTrailerBytes];
     if (!in.read(trailer, kTrailerBytes)) return error = path + ": read failed", false;
     if (get64(trailer) != sum)
-      return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes) + ": the checksum does not match the records", false;
+      return error = path + ": byte " + std::to_string(kHeaderBytes + count * kRecordBytes) +
+                     ": the checksum does not match the records",
+             false;
   }
   return true;
 }
@@ -264,7 +274,8 @@ inline bool saveProofState(const std::string& path, const std::vector<const Proo
         });
   };
   const uint64_t room = stateRecordsWithin(maxBytes);
-  uint64_t copies = 0;  // at least the positions written: when they fit, the bound holds without the count (a sweep, no lookups)
+  uint64_t copies =
+      0;  // at least the positions written: when they fit, the bound holds without the count (a sweep, no lookups)
   for (const ProofSearch* s : searches) s->forEachExpanded([&](const ProofKey&, ProofNumbers) { ++copies; });
   auto selection = std::make_unique<StateSelection>();
   if (copies > room) {
@@ -286,22 +297,28 @@ inline bool saveProofState(const std::string& path, const std::vector<const Proo
 // limit), keeping the most valuable positions as saveProofState does; an empty `outPath` only
 // checks and counts. The input is read whole and checked first: a damaged one is rejected (its
 // name and byte in `error`) and nothing is written.
-inline bool boundProofState(const std::string& inPath, const std::string& outPath, uint64_t maxBytes, StateWritten& written,
-                            std::string& error) {
+inline bool boundProofState(const std::string& inPath, const std::string& outPath, uint64_t maxBytes,
+                            StateWritten& written, std::string& error) {
   using namespace proof_state;
   std::ifstream in;
   uint64_t count = 0;
   bool missing = false;
-  if (!openStateFile(inPath, in, count, missing, error)) return missing ? (error = inPath + ": no such file", false) : false;
+  if (!openStateFile(inPath, in, count, missing, error))
+    return missing ? (error = inPath + ": no such file", false) : false;
   auto selection = std::make_unique<StateSelection>();
-  if (!readStateRecords(inPath, in, count, true, [&](const Record& r) { selection->count(r.key, r.numbers); }, error)) return false;
+  if (!readStateRecords(
+          inPath, in, count, true, [&](const Record& r) { selection->count(r.key, r.numbers); }, error))
+    return false;
   if (outPath.empty()) return written = {count, 0}, true;
   selection->limit(stateRecordsWithin(maxBytes));
   StateWriter out(outPath);
   if (!out.opened()) return error = outPath + ".tmp: cannot write", false;
-  if (!readStateRecords(inPath, in, count, false, [&](const Record& r) {
-        if (selection->keep(r.key, r.numbers)) out.add(r.key, r.numbers);
-      }, error))
+  if (!readStateRecords(
+          inPath, in, count, false,
+          [&](const Record& r) {
+            if (selection->keep(r.key, r.numbers)) out.add(r.key, r.numbers);
+          },
+          error))
     return false;
   written = {out.records(), count - out.records()};
   return out.finish(error);
@@ -350,22 +367,30 @@ inline bool loadProofState(const std::string& path, const std::vector<ProofSearc
   // leave room, the open ones of `most + 1` fill it (pass 2: the bands lie mixed in the file).
   size_t settled = 0, openByStones[kCells + 1] = {};
   auto band = [](const Record& r) { return r.numbers.settled() ? -1 : popcount(r.key.mine | r.key.theirs); };
-  if (!readStateRecords(path, in, count, true, [&](const Record& r) {
-        const int stones = band(r);
-        ++(stones < 0 ? settled : openByStones[stones]);
-      }, error))
+  if (!readStateRecords(
+          path, in, count, true,
+          [&](const Record& r) {
+            const int stones = band(r);
+            ++(stones < 0 ? settled : openByStones[stones]);
+          },
+          error))
     return false;
-  for (ProofSearch* s : searches) s->reserveForAdopting(size_t(perSearch ? std::min<uint64_t>(count, perSearch) : count));  // room at once
-  std::vector<size_t> limit;  // a search's entries once it has taken perSearch new positions (a repeated one is no new one)
+  for (ProofSearch* s : searches)
+    s->reserveForAdopting(size_t(perSearch ? std::min<uint64_t>(count, perSearch) : count));  // room at once
+  std::vector<size_t>
+      limit;  // a search's entries once it has taken perSearch new positions (a repeated one is no new one)
   for (ProofSearch* s : searches) limit.push_back(perSearch ? s->entries() + perSearch : SIZE_MAX);
   const int most = perSearch ? ProofSearch::openStonesKept(settled, openByStones, perSearch + 1) : kCells;
   for (int pass = 1; pass < 3; ++pass) {
     if (pass == 2 && most >= kCells) break;
-    if (!readStateRecords(path, in, count, false, [&](const Record& r) {
-          if (perSearch && (pass == 1 ? band(r) > most : band(r) != most + 1)) return;
-          for (size_t s = 0; s < searches.size(); ++s)
-            if (searches[s]->entries() < limit[s]) searches[s]->adopt(r.key, r.numbers);
-        }, error))
+    if (!readStateRecords(
+            path, in, count, false,
+            [&](const Record& r) {
+              if (perSearch && (pass == 1 ? band(r) > most : band(r) != most + 1)) return;
+              for (size_t s = 0; s < searches.size(); ++s)
+                if (searches[s]->entries() < limit[s]) searches[s]->adopt(r.key, r.numbers);
+            },
+            error))
       return false;
   }
   positions = count;

@@ -61,7 +61,7 @@ struct ProofKey {
 
 class ProofTable {
   static constexpr Bitboard kClaimBit = Bitboard(1) << 63, kExpandedBit = Bitboard(1) << 62;  // in mine
-  static constexpr Bitboard kUsedBit = Bitboard(1) << 63;                                      // in theirs
+  static constexpr Bitboard kUsedBit = Bitboard(1) << 63;                                     // in theirs
 
  public:
   static constexpr size_t kMargin = 64;  // one expansion inserts at most 61 positions, and the root
@@ -93,7 +93,9 @@ class ProofTable {
     while (positions + kMargin > loadLimit() && canGrow()) grow();
   }
   // Twice the slots (at most the final number), every position kept.
-  void grow() { rebuild(std::min(std::max<size_t>(slots_.size() * 2, 1 << 16), maxEntries_ ? finalSlots() : SIZE_MAX)); }
+  void grow() {
+    rebuild(std::min(std::max<size_t>(slots_.size() * 2, 1 << 16), maxEntries_ ? finalSlots() : SIZE_MAX));
+  }
 
   Slot* find(const ProofKey& k) {
     if (slots_.empty()) return nullptr;
@@ -135,7 +137,9 @@ class ProofTable {
     size_ = 0;
     for (const Slot& s : kept) place(s);
   }
-  void clear() { keepOnly([](const Slot&) { return false; }); }
+  void clear() {
+    keepOnly([](const Slot&) { return false; });
+  }
 
   // The most slots an insertion walked past its key's home slot: a diagnostic of clustering.
   size_t longestProbe() const {
@@ -167,7 +171,8 @@ class ProofTable {
     return s.theirsAndUsed == want.theirsAndUsed && (s.mineAndFlags & ~kExpandedBit) == want.mineAndFlags;
   }
   size_t home(const Slot& s) const {
-    const uint64_t h = mix64(((s.mineAndFlags & ~kExpandedBit) * kGoldenGamma ^ s.theirsAndUsed) + salt_);  // the key's bits (no flag) and the salt
+    const uint64_t h = mix64(((s.mineAndFlags & ~kExpandedBit) * kGoldenGamma ^ s.theirsAndUsed) +
+                             salt_);                            // the key's bits (no flag) and the salt
     return size_t((unsigned __int128)h * slots_.size() >> 64);  // h scaled to [0, slots)
   }
   void place(const Slot& s) {

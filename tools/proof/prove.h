@@ -53,16 +53,17 @@ using book::boardOf;  // the positions the searches settled, as boards to record
 
 struct ProveOptions {
   int threads = 2;
-  double hours = 0;            // 0: until settled or stopped
+  double hours = 0;              // 0: until settled or stopped
   uint64_t firstBudget = 20000;  // expansions of an item's first turn
-  double itemEpsilon = 0.0625;   // a turn also ends when the item's number passes its best free sibling's by this share (-1: never)
+  double itemEpsilon =
+      0.0625;  // a turn also ends when the item's number passes its best free sibling's by this share (-1: never)
   // Where the defender moves in the item tree, the next item is the one with the least proof
   // number (the proof nearest to done, which is kept in the database however the run ends)
   // instead of df-pn's least disproof number (the reply most likely to refute the claim).
   bool cheapestFirst = false;
   double progressSeconds = 30;
-  double checkpointSeconds = 600;  // between calls of the checkpoint callback (and at the end)
-  int recordPlies = 4;             // proofs this many plies below the target are recorded (0: the items' only)
+  double checkpointSeconds = 600;      // between calls of the checkpoint callback (and at the end)
+  int recordPlies = 4;                 // proofs this many plies below the target are recorded (0: the items' only)
   uint64_t sliceExpansions = 2000000;  // a search looks for a checkpoint's request this often (about 5 min)
   double stateSeconds = 3600;          // between calls of the state callback (saveStateWith), threads paused
   ProofSearchOptions search;
@@ -70,17 +71,17 @@ struct ProveOptions {
 };
 
 struct ProveItem {
-  Cell move = kNoCell;     // the move from its parent (from the target, for a top item)
+  Cell move = kNoCell;  // the move from its parent (from the target, for a top item)
   Board board;
-  ProofNumbers numbers;    // its own search's, or its children's once they settle it
-  uint64_t budget = 0;     // expansions its next turn may spend (doubled after a turn that spent it all)
-  uint64_t spent = 0;      // expansions its turns have spent
+  ProofNumbers numbers;  // its own search's, or its children's once they settle it
+  uint64_t budget = 0;   // expansions its next turn may spend (doubled after a turn that spent it all)
+  uint64_t spent = 0;    // expansions its turns have spent
   unsigned turns = 0;
   bool busy = false;
-  int parent = -1;         // index of the parent item; -1: a move of the target
-  std::vector<size_t> children;  // its moves' items, once split
-  Cell proofMove = kNoCell;      // a won item's winning move (its mover wins: moverProof)
-  int lastThread = -1;           // the thread of its last turn (whose table holds its tree)
+  int parent = -1;                // index of the parent item; -1: a move of the target
+  std::vector<size_t> children;   // its moves' items, once split
+  Cell proofMove = kNoCell;       // a won item's winning move (its mover wins: moverProof)
+  int lastThread = -1;            // the thread of its last turn (whose table holds its tree)
   std::atomic<bool> stop{false};  // set once it or an ancestor is settled (or the run ends)
 };
 
@@ -94,7 +95,8 @@ class Prover {
          std::function<void()> checkpoint)
       : target_(target), attacker_(attacker), options_(options), known_(std::move(known)), record_(std::move(record)),
         checkpoint_(std::move(checkpoint)) {
-    for (int t = 0; t < options_.threads; ++t) searches_.push_back(std::make_unique<ProofSearch>(options_.search, known_));
+    for (int t = 0; t < options_.threads; ++t)
+      searches_.push_back(std::make_unique<ProofSearch>(options_.search, known_));
   }
 
   // The threads' searches, one a thread, each with its table: a saved state (proof_state.h) is
@@ -141,7 +143,8 @@ class Prover {
       if (elapsed() - lastReport >= options_.progressSeconds || done.load()) {
         uint64_t expansions = 0, settled = 0;
         for (const auto& s : searches_) expansions += s->expansions(), settled += s->settledPositions();
-        report(log, elapsed(), expansions, settled, double(settled - lastSettled) / std::max(1e-9, elapsed() - lastReport));
+        report(log, elapsed(), expansions, settled,
+               double(settled - lastSettled) / std::max(1e-9, elapsed() - lastReport));
         lastReport = elapsed(), lastSettled = settled;
       }
       if (elapsed() - lastCheckpoint >= options_.checkpointSeconds) {
@@ -232,9 +235,12 @@ class Prover {
     for (const ProofSearch::Child& c : probe.children(b, attacker_)) {
       ProveItem& item = items_.emplace_back();  // a deque: the other items stay where they are
       item.move = c.move, item.board = c.board, item.budget = options_.firstBudget, item.parent = parent;
-      if (c.terminal == ProofSearch::Terminal::AttackerWins) item.numbers = kProven;
-      else if (c.terminal == ProofSearch::Terminal::DefenderWins) item.numbers = kDefenderWins;
-      else if (c.terminal == ProofSearch::Terminal::Draw) item.numbers = kDisproven;
+      if (c.terminal == ProofSearch::Terminal::AttackerWins)
+        item.numbers = kProven;
+      else if (c.terminal == ProofSearch::Terminal::DefenderWins)
+        item.numbers = kDefenderWins;
+      else if (c.terminal == ProofSearch::Terminal::Draw)
+        item.numbers = kDisproven;
       (parent < 0 ? topItems_ : items_[size_t(parent)].children).push_back(items_.size() - 1);
     }
   }
@@ -270,7 +276,8 @@ class Prover {
       if (ProveItem* free = mostProving(target_, topItems_)) return free;
       ProveItem* toSplit = nullptr;
       for (ProveItem& i : items_)
-        if (i.busy && i.children.empty() && !settledAbove(i) && (!toSplit || i.numbers.pn < toSplit->numbers.pn)) toSplit = &i;
+        if (i.busy && i.children.empty() && !settledAbove(i) && (!toSplit || i.numbers.pn < toSplit->numbers.pn))
+          toSplit = &i;
       if (!toSplit) return nullptr;
       addItems(toSplit->board, int(indexOf(*toSplit)));
       if (toSplit->children.empty()) return nullptr;
@@ -405,16 +412,18 @@ class Prover {
   // One item's turn of `budget` expansions, in slices: between them, the item shows its numbers
   // so far (progress), and the search's deeper proofs are recorded when a checkpoint came since
   // the thread last recorded them (recordedAt).
-  ProofNumbers runSliced(ProofSearch& search, ProveItem& item, uint64_t budget, ProofNumbers limits, unsigned& recordedAt) {
+  ProofNumbers runSliced(ProofSearch& search, ProveItem& item, uint64_t budget, ProofNumbers limits,
+                         unsigned& recordedAt) {
     uint64_t spent = 0;
     for (;;) {
       pausePoint();
       if (checkpoints_.load() != recordedAt) recordedAt = checkpoints_.load(), recordDeeperProofs(search);
       const uint64_t before = search.expansions();
-      const ProofNumbers n =
-          search.run(item.board, attacker_, std::min(budget - spent, options_.sliceExpansions), &item.stop, &pausing_, limits);
+      const ProofNumbers n = search.run(item.board, attacker_, std::min(budget - spent, options_.sliceExpansions),
+                                        &item.stop, &pausing_, limits);
       spent += search.expansions() - before;
-      if (n.settled() || spent >= budget || item.stop.load() || search.full() || n.pn >= limits.pn || n.dn >= limits.dn) return n;
+      if (n.settled() || spent >= budget || item.stop.load() || search.full() || n.pn >= limits.pn || n.dn >= limits.dn)
+        return n;
       if (search.expansions() == before && !pausing_.load()) return n;
       std::lock_guard<std::mutex> g(lock_);
       if (!item.numbers.settled()) item.numbers = n;
@@ -471,8 +480,10 @@ class Prover {
     std::unique_lock<std::mutex> g(pauseLock_);
     pausing_ = true;  // a search stops at its next expansion
     while (paused_ < searching_)
-      if (stop.load()) return false;
-      else pauseChanged_.wait_for(g, std::chrono::milliseconds(200));
+      if (stop.load())
+        return false;
+      else
+        pauseChanged_.wait_for(g, std::chrono::milliseconds(200));
     return true;
   }
   void resumeThreads() {
@@ -493,9 +504,9 @@ class Prover {
     }
     for (const ProveItem& i : items_) split += !i.children.empty();
     std::ostringstream line;
-    line << std::fixed << std::setprecision(0) << "prove: " << seconds << " s | target pn " << proofNumberText(root.pn) << " dn " << proofNumberText(root.dn)
-         << " | replies " << proven << " proven, " << disproven << " disproven (" << defenderWins
-         << " won by the defender) of " << topItems_.size();
+    line << std::fixed << std::setprecision(0) << "prove: " << seconds << " s | target pn " << proofNumberText(root.pn)
+         << " dn " << proofNumberText(root.dn) << " | replies " << proven << " proven, " << disproven << " disproven ("
+         << defenderWins << " won by the defender) of " << topItems_.size();
     if (split) line << " (" << split << " split for idle threads, " << items_.size() << " items)";
     if (options_.threads > 1) line << " | turns " << turns_ << ", " << movedTurns_ << " moved to another thread";
     line << " | " << expansions << " expansions (" << expansions / std::max(1.0, seconds) << "/s) | settled positions "
@@ -508,7 +519,8 @@ class Prover {
       line << ":";
       for (size_t i = 0; i < std::min(open.size(), kShownItems); ++i) {
         const ProveItem& item = items_[open[i]];
-        line << " " << cellName(item.move) << " (pn " << proofNumberText(shown(item).pn) << ", dn " << proofNumberText(shown(item).dn) << ");";
+        line << " " << cellName(item.move) << " (pn " << proofNumberText(shown(item).pn) << ", dn "
+             << proofNumberText(shown(item).dn) << ");";
       }
     }
     line << " | deepest open line:";
@@ -526,7 +538,7 @@ class Prover {
   std::mutex pauseLock_;  // guards the counts below, and pausing_'s changes
   std::condition_variable pauseChanged_;
   std::atomic<bool> pausing_{false};  // a pause is wanted: the searches read it without the lock
-  int paused_ = 0, searching_ = 0;  // threads waiting at their pause point; threads not yet ended
+  int paused_ = 0, searching_ = 0;    // threads waiting at their pause point; threads not yet ended
   std::vector<std::unique_ptr<ProofSearch>> searches_;
   mutable std::mutex lock_;
   std::condition_variable changed_;  // an item settled or a thread ended: the run loop looks again
@@ -534,8 +546,8 @@ class Prover {
   std::vector<size_t> topItems_;
   std::vector<Cell> deepest_;
   uint64_t settledPositions_ = 0;
-  std::atomic<int> idle_{0};  // threads that found nothing left to do
-  uint64_t turns_ = 0, movedTurns_ = 0;  // items' turns, and those taken by another thread than the item's last
+  std::atomic<int> idle_{0};              // threads that found nothing left to do
+  uint64_t turns_ = 0, movedTurns_ = 0;   // items' turns, and those taken by another thread than the item's last
   std::atomic<unsigned> checkpoints_{0};  // checkpoints so far: a thread records its deeper proofs after each
   std::set<std::pair<Bitboard, Bitboard>> recordedBelow_;  // canonical keys recorded below the items
   size_t deeperRecorded_ = 0;

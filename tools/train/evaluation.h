@@ -32,10 +32,10 @@ constexpr int kMaxWindows = 90;
 struct WindowTable {
   int windows = 0, classes = 0;
   uint8_t cls[kMaxWindows] = {};
-  bool reversed[kMaxWindows] = {};   // read from its last cell to its first
-  bool mirrored[kMaxWindows] = {};   // its class maps onto itself reversed
+  bool reversed[kMaxWindows] = {};  // read from its last cell to its first
+  bool mirrored[kMaxWindows] = {};  // its class maps onto itself reversed
   int8_t cell[kMaxWindows][kWindowLength] = {};
-  uint16_t ternary[32] = {};         // 5-bit mask -> sum of 3^i
+  uint16_t ternary[32] = {};  // 5-bit mask -> sum of 3^i
   uint8_t reverse5[32] = {};
 
   constexpr WindowTable() {
@@ -56,8 +56,10 @@ struct WindowTable {
         const int image = imageOf(w, t, rev);
         if (image < best) best = image, bestReversed = rev;
       }
-      if (best == w) representative[classes] = w, cls[w] = uint8_t(classes++);
-      else cls[w] = cls[best], reversed[w] = bestReversed != reversed[best];
+      if (best == w)
+        representative[classes] = w, cls[w] = uint8_t(classes++);
+      else
+        cls[w] = cls[best], reversed[w] = bestReversed != reversed[best];
     }
     for (int w = 0; w < windows; ++w)
       for (int t = 0; t < kSymmetries; ++t) {
@@ -103,7 +105,8 @@ void forEachWindowFeature(const Board& b, OnFeature onFeature) {
   const Bitboard mine = b.stones(me), theirs = b.stones(me ^ 1);
   for (int w = 0; w < t.windows; ++w) {
     unsigned own = 0, opp = 0;
-    for (int i = 0; i < kWindowLength; ++i) own |= unsigned(mine >> t.cell[w][i] & 1) << i, opp |= unsigned(theirs >> t.cell[w][i] & 1) << i;
+    for (int i = 0; i < kWindowLength; ++i)
+      own |= unsigned(mine >> t.cell[w][i] & 1) << i, opp |= unsigned(theirs >> t.cell[w][i] & 1) << i;
     onFeature(t.cls[w] * kWindowPatterns + t.pattern(w, own, opp));
   }
 }

@@ -37,7 +37,8 @@ struct Sample {
 
 // Held out when the canonical key hashes below `share` (deterministic: the same split every run).
 inline bool heldOut(const PositionKey& k, double share) {
-  return double(mix64(k.mine * 0x9E3779B97F4A7C15ull ^ k.theirs ^ uint64_t(k.stealAvailable)) >> 11) * 0x1.0p-53 < share;
+  return double(mix64(k.mine * 0x9E3779B97F4A7C15ull ^ k.theirs ^ uint64_t(k.stealAvailable)) >> 11) * 0x1.0p-53 <
+         share;
 }
 
 inline std::string sampleLine(const Sample& s) {
@@ -53,14 +54,20 @@ inline bool parseSample(const std::string& line, Sample& s, std::string& error) 
   unsigned long long mine = 0, theirs = 0;
   int steal = 0, used = 0;
   double label = 0, weight = 0;
-  if (std::sscanf(line.c_str(), "%16llx %16llx %d %lf %lf %15s%n", &mine, &theirs, &steal, &label, &weight, source, &used) != 6 ||
+  if (std::sscanf(line.c_str(), "%16llx %16llx %d %lf %lf %15s%n", &mine, &theirs, &steal, &label, &weight, source,
+                  &used) != 6 ||
       size_t(used) != line.size())
     return error = "expected 'MINE THEIRS STEAL LABEL WEIGHT SOURCE'", false;
-  if ((mine | theirs) & ~kFullBoard || (mine & theirs)) return error = "stones off the board or on one cell twice", false;
+  if ((mine | theirs) & ~kFullBoard || (mine & theirs))
+    return error = "stones off the board or on one cell twice", false;
   if (steal != 0 && steal != 1) return error = "STEAL must be 0 or 1", false;
-  if (!(label >= 0 && label <= 1) || !(weight >= 0 && weight <= 1)) return error = "LABEL and WEIGHT must lie in [0, 1]", false;
+  if (!(label >= 0 && label <= 1) || !(weight >= 0 && weight <= 1))
+    return error = "LABEL and WEIGHT must lie in [0, 1]", false;
   const std::string name = source;
-  s.source = name == "book" ? Source::Book : name == "child" ? Source::Child : name == "proof" ? Source::Proof : Source::SelfPlay;
+  s.source = name == "book"    ? Source::Book
+             : name == "child" ? Source::Child
+             : name == "proof" ? Source::Proof
+                               : Source::SelfPlay;
   if (s.source == Source::SelfPlay && name != "selfplay") return error = "unknown SOURCE '" + name + "'", false;
   s.key = {mine, theirs, steal == 1};
   s.label = float(label), s.weight = float(weight);

@@ -19,9 +19,9 @@ namespace yav::train {
 struct SelfPlayOptions {
   uint64_t iterations = 5000;  // the search that plays and labels each position
   uint64_t seed = 1;
-  int randomPlies = 1;         // uniformly random first stones (one: the steal keeps the game even)
-  double randomShare = 0.03;   // later, this share of moves is a random sensible move (variety)
-  int afterProof = 12;         // positions kept once the search has proven the game (exact labels)
+  int randomPlies = 1;        // uniformly random first stones (one: the steal keeps the game even)
+  double randomShare = 0.03;  // later, this share of moves is a random sensible move (variety)
+  int afterProof = 12;        // positions kept once the search has proven the game (exact labels)
   // Positions to start from (game g from starts[hash(g) % size], then no random stones): the
   // book's positions that its deep searches value near even, so that games reach the middle game
   // undecided. Empty: the empty board and randomPlies random stones.

@@ -31,7 +31,8 @@ namespace {
 
 std::atomic<bool> stopRequested{false};
 
-bool writeSamples(const std::string& path, const std::vector<Sample>& samples, const std::string& comment, std::string& error) {
+bool writeSamples(const std::string& path, const std::vector<Sample>& samples, const std::string& comment,
+                  std::string& error) {
   std::string text = "# " + comment + "\n# MINE THEIRS STEAL LABEL WEIGHT SOURCE (tools/train/samples.h)\n";
   for (const Sample& s : samples) text += sampleLine(s);
   return book::writeFileAtomically(path, text, error);
@@ -43,9 +44,11 @@ int commandData(int argc, char** argv) {
   cli::Flags flags("train data");
   flags.text("--db", "PATH", db, "the book database", db)
       .text("--out", "FILE", out, "the samples file to write", out)
-      .integer("--min-visits", "N", opt.minChildVisits, 1, UINT32_MAX, "a searched move's visits for its position to be a sample");
-  flags.parseOrExit(argc, argv, 2, "usage: train data [--db PATH] [--out FILE] [--min-visits N]\n"
-                                   "Writes the database's positions as training samples, one per symmetry class.\n");
+      .integer("--min-visits", "N", opt.minChildVisits, 1, UINT32_MAX,
+               "a searched move's visits for its position to be a sample");
+  flags.parseOrExit(argc, argv, 2,
+                    "usage: train data [--db PATH] [--out FILE] [--min-visits N]\n"
+                    "Writes the database's positions as training samples, one per symmetry class.\n");
   book::Database database;
   std::string error;
   if (!book::loadDatabase(db, database, error)) {
@@ -77,13 +80,15 @@ int commandSelfPlay(int argc, char** argv) {
       .integer("--threads", "T", threads, 1, 256, "games at once")
       .integer("--iterations", "N", opt.iterations, 100, 100000000, "the search that plays and labels each position")
       .integer("--seed", "S", opt.seed, 0, cli::kNoLimit, "the games' seed")
-      .text("--starts", "FILE", starts, "start from this samples file's searched positions valued near even", "the empty board")
+      .text("--starts", "FILE", starts, "start from this samples file's searched positions valued near even",
+            "the empty board")
       .number("--even-within", "D", evenWithin, 0, 0.5, "with --starts: |value - 0.5| at most this")
       .integer("--min-stones", "N", minStones, 0, kCells, "with --starts: at least this many stones");
-  flags.parseOrExit(argc, argv, 2, "usage: train selfplay [--out FILE] [--games N] [--threads T] [--iterations N] [--seed S]\n"
-                                   "                      [--starts FILE [--even-within D] [--min-stones N]]\n"
-                                   "Self-play games of the bot's search at fixed iterations; each position a sample.\n"
-                                   "Resumes: games already in FILE are skipped. Ctrl-C: the games under way finish (exit 130).\n");
+  flags.parseOrExit(argc, argv, 2,
+                    "usage: train selfplay [--out FILE] [--games N] [--threads T] [--iterations N] [--seed S]\n"
+                    "                      [--starts FILE [--even-within D] [--min-stones N]]\n"
+                    "Self-play games of the bot's search at fixed iterations; each position a sample.\n"
+                    "Resumes: games already in FILE are skipped. Ctrl-C: the games under way finish (exit 130).\n");
   if (!starts.empty()) {
     std::vector<Sample> samples;
     std::string error;
@@ -92,10 +97,11 @@ int commandSelfPlay(int argc, char** argv) {
       return 1;
     }
     for (const Sample& s : samples)
-      if (s.source == Source::Book && std::fabs(s.label - 0.5) <= evenWithin && s.stones() >= minStones) opt.starts.push_back(s.key);
+      if (s.source == Source::Book && std::fabs(s.label - 0.5) <= evenWithin && s.stones() >= minStones)
+        opt.starts.push_back(s.key);
     if (opt.starts.empty()) {
-      std::fprintf(stderr, "train selfplay: no searched position of %s is within %.2f of even with %d+ stones\n", starts.c_str(),
-                   evenWithin, minStones);
+      std::fprintf(stderr, "train selfplay: no searched position of %s is within %.2f of even with %d+ stones\n",
+                   starts.c_str(), evenWithin, minStones);
       return 1;
     }
     std::printf("train selfplay: %zu start positions from %s\n", opt.starts.size(), starts.c_str());
@@ -104,7 +110,8 @@ int commandSelfPlay(int argc, char** argv) {
   const long already = long(std::count(have.begin(), have.end(), true));
   Progress progress("games", games - already);
   stopOnSignals(stopRequested);
-  const int played = playSelfPlayGames(opt, out, have, games, threads, stopRequested, [&](int n) { progress.update(n); });
+  const int played =
+      playSelfPlayGames(opt, out, have, games, threads, stopRequested, [&](int n) { progress.update(n); });
   std::printf("train selfplay: %d games played, %ld already in %s\n", played, already, out.c_str());
   return already + played < games && stopRequested ? kInterruptedStatus : 0;
 }
@@ -129,7 +136,8 @@ bool loadCheckpoint(const std::string& path, EvaluationWeights& e, int& epoch, s
   return true;
 }
 
-bool writeWeightsHeader(const std::string& path, const EvaluationWeights& e, const std::string& summary, std::string& error) {
+bool writeWeightsHeader(const std::string& path, const EvaluationWeights& e, const std::string& summary,
+                        std::string& error) {
   const std::string text = book::bookTextOf(weightBytes(e));
   std::string out = "// Generated by build/bin/train fit; do not edit (see docs/evaluation.md).\n// " + summary +
                     "\n#pragma once\n\ninline const char* const kEmbeddedWeights =\n";
@@ -148,8 +156,12 @@ int commandFit(int argc, char** argv) {
   bool resume = false;
   double proofWeight = 1;
   cli::Flags flags("train fit");
-  flags.value("--data", "FILE", "a samples file (repeat for several)", "train/book.tsv and train/selfplay.tsv",
-              [&](const std::string& v) { data.push_back(v); return std::string(); })
+  flags
+      .value("--data", "FILE", "a samples file (repeat for several)", "train/book.tsv and train/selfplay.tsv",
+             [&](const std::string& v) {
+               data.push_back(v);
+               return std::string();
+             })
       .text("--out", "FILE", header, "the generated weights header", header)
       .text("--checkpoint", "FILE", checkpoint, "weights after each epoch and on Ctrl-C", checkpoint)
       .option("--resume", resume, "continue from the checkpoint's epoch")
@@ -160,10 +172,12 @@ int commandFit(int argc, char** argv) {
       .number("--hold-out", "SHARE", holdOut, 0.01, 0.5, "share of positions held out (by canonical key)")
       .integer("--seed", "S", opt.seed, 0, cli::kNoLimit, "the shuffles' seed")
       .integer("--search-iterations", "N", searchIterations, 1, 1000000, "the search baseline's iterations")
-      .integer("--search-samples", "N", searchSamples, 0, 1000000, "held-out samples the search baseline scores (0: none)");
-  flags.parseOrExit(argc, argv, 2, "usage: train fit [--data FILE]... [--out FILE] [--epochs N] [--seed S] [--resume]\n"
-                                   "Fits the evaluation to the samples and prints held-out log-loss, mean error and\n"
-                                   "accuracy by phase against the constant, a threat count and a short search.\n");
+      .integer("--search-samples", "N", searchSamples, 0, 1000000,
+               "held-out samples the search baseline scores (0: none)");
+  flags.parseOrExit(argc, argv, 2,
+                    "usage: train fit [--data FILE]... [--out FILE] [--epochs N] [--seed S] [--resume]\n"
+                    "Fits the evaluation to the samples and prints held-out log-loss, mean error and\n"
+                    "accuracy by phase against the constant, a threat count and a short search.\n");
   if (data.empty()) data = {"train/book.tsv", "train/selfplay.tsv"};
   SampleSet set;
   for (const std::string& path : data) {
@@ -181,7 +195,8 @@ int commandFit(int argc, char** argv) {
   std::vector<Sample> trainSet, testSet;
   for (const Sample& s : set.sorted()) (heldOut(s.key, holdOut) ? testSet : trainSet).push_back(s);
   if (trainSet.empty() || testSet.empty()) {
-    std::fprintf(stderr, "train fit: %zu training and %zu held-out samples: need both\n", trainSet.size(), testSet.size());
+    std::fprintf(stderr, "train fit: %zu training and %zu held-out samples: need both\n", trainSet.size(),
+                 testSet.size());
     return 1;
   }
   std::printf("train fit: %zu training samples, %zu held out\n", trainSet.size(), testSet.size());
@@ -196,13 +211,14 @@ int commandFit(int argc, char** argv) {
   stopOnSignals(stopRequested);
   const Stopwatch clock;
   epoch = fitWeights(weights, encoded, opt, epoch, stopRequested, [&](int e, double loss) {
-    std::fprintf(stderr, "epoch %d/%d: training log-loss %.4f (%.0f s)\n", e + 1, opt.epochs, loss, clock.elapsedMs() / 1000);
+    std::fprintf(stderr, "epoch %d/%d: training log-loss %.4f (%.0f s)\n", e + 1, opt.epochs, loss,
+                 clock.elapsedMs() / 1000);
     if (!saveCheckpoint(checkpoint, weights, e + 1, error)) std::fprintf(stderr, "train fit: %s\n", error.c_str());
   });
   if (epoch < opt.epochs) {
     if (!saveCheckpoint(checkpoint, weights, epoch, error)) std::fprintf(stderr, "train fit: %s\n", error.c_str());
-    std::fprintf(stderr, "train fit: stopped at epoch %d of %d; the checkpoint %s holds it (--resume continues)\n", epoch,
-                 opt.epochs, checkpoint.c_str());
+    std::fprintf(stderr, "train fit: stopped at epoch %d of %d; the checkpoint %s holds it (--resume continues)\n",
+                 epoch, opt.epochs, checkpoint.c_str());
     return kInterruptedStatus;
   }
   const EvaluationWeights q = quantised(weights);
@@ -212,11 +228,15 @@ int commandFit(int argc, char** argv) {
   ThreatCount threats;
   threats.fit(trainSet, 3);
   Score counts[kPhaseCount], learned[kPhaseCount], constant[kPhaseCount], threat[kPhaseCount];
-  scoreEvaluator(testSet, [&](const Sample&) { return 0.5; }, counts);
+  scoreEvaluator(
+      testSet, [&](const Sample&) { return 0.5; }, counts);
   printScoreHeader(counts);
-  scoreEvaluator(testSet, [&](const Sample& s) { return double(evaluationValue(q, s.board())); }, learned);
-  scoreEvaluator(testSet, [&](const Sample&) { return mean; }, constant);
-  scoreEvaluator(testSet, [&](const Sample& s) { return threats.value(s.board()); }, threat);
+  scoreEvaluator(
+      testSet, [&](const Sample& s) { return double(evaluationValue(q, s.board())); }, learned);
+  scoreEvaluator(
+      testSet, [&](const Sample&) { return mean; }, constant);
+  scoreEvaluator(
+      testSet, [&](const Sample& s) { return threats.value(s.board()); }, threat);
   printScoreRow("learned (n-tuple)", learned);
   printScoreRow("constant", constant);
   printScoreRow("threat count", threat);
@@ -226,8 +246,10 @@ int commandFit(int argc, char** argv) {
     for (size_t i = 0; i < testSet.size(); i += step) sub.push_back(testSet[i]);
     Score search[kPhaseCount], learnedSub[kPhaseCount];
     Search engine(size_t(1) << 16);
-    scoreEvaluator(sub, [&](const Sample& s) { return searchValue(engine, s.board(), searchIterations, 1); }, search);
-    scoreEvaluator(sub, [&](const Sample& s) { return double(evaluationValue(q, s.board())); }, learnedSub);
+    scoreEvaluator(
+        sub, [&](const Sample& s) { return searchValue(engine, s.board(), searchIterations, 1); }, search);
+    scoreEvaluator(
+        sub, [&](const Sample& s) { return double(evaluationValue(q, s.board())); }, learnedSub);
     std::printf("on every %zu-th held-out sample (%zu):\n", step, sub.size());
     printScoreRow("learned (n-tuple)", learnedSub);
     printScoreRow(std::to_string(searchIterations) + "-iteration search", search);
