@@ -9,6 +9,8 @@
 # clock, and answer times are measured by scripts/soak.sh (docs/testing.md). scripts/flaky.sh N
 # runs the suite N times and names every test that ever failed.
 #
+# It first checks the C++ sources' format (scripts/format.sh --check, clang-format).
+#
 # The tools the tests start (bookgen, bookpack, tactics, arena, bench, viewer, search_match, board,
 # proof_bench, ...) are built once, at -O1, in build-tools/, and the sanitizer build links them
 # (YAVALATH_PREBUILT_TOOLS): the code they share with the tests is instrumented in the test
@@ -21,6 +23,8 @@ ensure_deps gtest
 ensure_codingame_gxx
 # GNU parallel and rsync, for the test of scripts/prove_shards.sh (it skips without them).
 ensure_shard_deps || echo "note: GNU parallel or rsync is missing; the test of prove_shards.sh skips" >&2
+echo "== [${SECONDS} s] the C++ sources' format (scripts/format.sh --check)"
+./scripts/format.sh --check
 release=0
 if [ "${1:-}" = --release ]; then release=1; shift; fi
 sanitizers=1
