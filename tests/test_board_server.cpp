@@ -294,6 +294,19 @@ TEST(BoardServer, AnalysisDrawsTheBooksValuesOnEveryCellAndThinks) {
   EXPECT_FALSE(boardField(boardField(elsewhere.json, "book"), "in_book").boolean) << elsewhere.body;
 }
 
+TEST(BoardServer, AThinkTooShortIsRefusedNotAnsweredWithoutAResult) {
+  BoardServerRun run(boardWithBot(boardBin("bot --no-book --iterations 100")));
+  for (const std::string ms : {"0", "5", "9.5", "-1", "1e9", "abc"}) {
+    const BoardReply r = boardGet(run.port(), "/api/analyse?moves=3+2&think=" + ms);
+    EXPECT_EQ(r.status, 400) << "think=" << ms << ": " << r.body;
+    EXPECT_NE(boardField(r.json, "error").str.find("think must be a number of ms from 10 to"), std::string::npos)
+        << "think=" << ms << ": " << r.body;
+  }
+  const BoardReply shortest = boardGet(run.port(), "/api/analyse?moves=3+2&think=10");
+  ASSERT_EQ(shortest.status, 200) << shortest.body;
+  EXPECT_FALSE(boardField(boardField(shortest.json, "think"), "top").items.empty()) << shortest.body;
+}
+
 TEST(BoardServer, MalformedRequestsNeverStopTheServer) {
   BoardServerRun run(boardWithBot(boardBin("bot --no-book --iterations 100")));
   EXPECT_EQ(boardGet(run.port(), "/nothing").status, 404);

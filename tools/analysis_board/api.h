@@ -20,6 +20,9 @@
 
 namespace yav::board {
 
+// The shortest "think for N ms" a request may ask (the page's field has the same minimum).
+constexpr double kMinThinkMs = 10;
+
 struct BoardOptions {
   std::string bot = "build/bin/bot";  // plays against the person, and bot A when watching
   std::string watchBot;               // bot B when watching ("" = the same command as --bot)
@@ -183,9 +186,12 @@ class BoardApp {
     const bool over = position.lastOutcome != Outcome::None;
     double thinkMs = 0;
     auto think = form.find("think");
-    if (think != form.end() && !cli::toNumber(think->second, 0, options_.maxThinkMs, thinkMs))
-      return refusal(400, "think must be a number of ms from 0 to " + std::to_string(int(options_.maxThinkMs)) +
-                              ", got '" + arena::shortened(think->second, 40) + "'");
+    // A think shorter than kMinThinkMs would give no result worth showing: refused, never answered
+    // without one.
+    if (think != form.end() && !cli::toNumber(think->second, kMinThinkMs, options_.maxThinkMs, thinkMs))
+      return refusal(400, "think must be a number of ms from " + std::to_string(int(kMinThinkMs)) + " to " +
+                              std::to_string(int(options_.maxThinkMs)) + ", got '" +
+                              arena::shortened(think->second, 40) + "'");
     const auto start = arena::Clock::now();
     std::string s = "{\"moves\":" + arena::json::quote(moveListText(moves)) + ",\"over\":" + (over ? "true" : "false") +
                     ",\"deciding_line\":" + cellsJson(position.decidingLine) +

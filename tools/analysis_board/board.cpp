@@ -35,7 +35,8 @@ int main(int argc, char** argv) {
       .number("--time-ms", "MS", limits.turnMs, 1, 600000, "a bot's limit on its later turns")
       .number("--grace", "F", limits.grace, 1, 100,
               "an answer later than limit x F is a timeout (reported, the game kept)")
-      .number("--max-think-ms", "MS", options.maxThinkMs, 1, 600000, "the longest 'think for N ms' a request may ask")
+      .number("--max-think-ms", "MS", options.maxThinkMs, board::kMinThinkMs, 600000,
+              "the longest 'think for N ms' a request may ask")
       .integer("--max-body", "BYTES", maxBody, 1024, uint64_t(1) << 30,
                "the largest request body (an arena record is posted whole)");
   flags.parseOrExit(argc, argv, 1, "usage: board [options]\n");

@@ -170,7 +170,7 @@ async function think(){
  const ms=$("thinkms").value;$("thinkout").textContent="thinking for "+ms+" ms...";
  const r=await api("GET","/api/analyse?moves="+encodeURIComponent(moveListOf(currentMoves()))+"&think="+encodeURIComponent(ms));
  if(!r.ok){$("thinkout").textContent="";return;}
- const t=r.data.think;if(!t){$("thinkout").textContent="the game is over";return;}thinkResult=t;
+ const t=r.data.think;if(!t){$("thinkout").textContent=r.data.over?"the game is over":"no result";return;}thinkResult=t;
  $("thinkout").textContent="bot's search: "+t.iterations+" it in "+t.ms+" ms, plays "+(t.move?t.move.join(" "):"-")+", value "+t.value+(t.proof?" proven "+t.proof:"")+"\n"+
   t.top.map((m,i)=>"#"+(i+1)+" "+m.x+" "+m.y+"  value "+m.value.toFixed(3)+"  "+m.visits+" visits"+(m.proof?" proven "+m.proof:"")).join("\n");draw();}
 function setMode(m){mode=m;for(const k of["play","watch","replay"]){$("tab-"+k).classList.toggle("on",k===m);$("p-"+k).classList.toggle("hidden",k!==m);}
