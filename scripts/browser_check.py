@@ -160,6 +160,7 @@ def main():
     parser.add_argument("--browser", default=shutil.which("chromium") or "chromium")
     parser.add_argument("--out", default="docs/img", help="folder for the screenshots")
     parser.add_argument("--record", help="an arena --record file to step through")
+    parser.add_argument("--failing-url", help="a board page whose bot fails at once")
     parser.add_argument("--seed", type=int, default=86)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -216,11 +217,20 @@ def main():
         book = tab.js("analysis.book")
         print(f"browser_check: the bot opened {state(tab)['moves']}: {len(book['moves'])} answers valued by the book, "
               f"shipped answer {book.get('shipped')}, analysis {tab.js('analysis.book_ms')} ms on the server")
+        # A think of 0 ms is refused with its reason (not "the game is over"); the next think
+        # that succeeds clears the refusal.
+        tab.type_into("#thinkms", "0")
+        tab.click("#thinkbtn")
+        tab.wait("document.getElementById('aerror').textContent.includes('think must be')", what="the refused think")
+        shown = tab.js("document.getElementById('thinkout').textContent")
+        assert "game is over" not in shown, f"a refused think shows '{shown}'"
         tab.type_into("#thinkms", "500")
         tab.click("#thinkbtn")
         tab.wait("thinkResult!==null", seconds=30, what="the bot's thinking")
         think = tab.js("document.getElementById('thinkout').textContent")
         print("browser_check: " + think.split("\n")[0])
+        left = tab.js("document.getElementById('aerror').textContent")
+        assert left == "", f"the refused think's error stays after the think that succeeded: '{left}'"
         tab.screenshot(os.path.join(args.out, "board.png"))
 
         # A position from a move list: the bot (player 1) answers it.
@@ -250,6 +260,16 @@ def main():
             tab.wait("replay.ply===6 && analysis!==null", what="ply 6 of the record")
             print("browser_check: replay " + tab.js("document.getElementById('rinfo').textContent"))
             tab.screenshot(os.path.join(args.out, "board-replay.png"))
+
+        if args.failing_url:  # a bot that fails: its problem shown once
+            tab.call("Page.navigate", url=args.failing_url)
+            tab.wait("document.readyState==='complete' && typeof state!=='undefined' && state!==null",
+                     what="the page of the failing bot")
+            tab.click("#new2")
+            tab.wait("state && state.problem!=='' && !busy", what="the bot's failure")
+            times = tab.js("document.getElementById('messages').innerText.split(state.problem).length-1")
+            assert times == 1, f"the bot's failure is shown {times} times"
+            print("browser_check: a failing bot: " + state(tab)["problem"][:80] + "...: shown once")
         print("browser_check: ok")
     finally:
         if browser:

@@ -26,8 +26,8 @@ if [ "$bin" = build/bin ] && { [ ! -x build/bin/board ] || [ ! -x build/bin/bot 
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DYAVALATH_TESTS=OFF >/dev/null
   cmake --build build -j 2 --target board bot arena
 fi
-work=$(mktemp -d)
-trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
+work=$(mktemp -d) failing=""
+trap '[ -n "$server" ] && kill $server 2>/dev/null; [ -n "$failing" ] && kill $failing 2>/dev/null; rm -rf "$work"' EXIT
 if [ -z "$record" ]; then  # a short record of two games to step through
   record=$work/games.jsonl
   "$bin/arena" --games 2 --seed 1 --record "$record" "$bin/bot --no-ponder --time-ms 20" \
@@ -35,10 +35,16 @@ if [ -z "$record" ]; then  # a short record of two games to step through
 fi
 "$bin/board" --port "$port" --bot "$bin/bot" > "$work/server.log" 2>&1 &
 server=$!
-for _ in $(seq 1 100); do grep -q "open http" "$work/server.log" && break; sleep 0.1; done
-grep -q "open http" "$work/server.log" || { cat "$work/server.log"; echo "browser_check: the server did not start" >&2; exit 1; }
-python3 scripts/browser_check.py --url "http://127.0.0.1:$port/" --out "$out" --record "$record" || {
-  cat "$work/server.log"; exit 1; }
+# A second board whose bot fails at once (it exits): the page must show the failure once.
+"$bin/board" --port "$((port + 1))" --no-book --bot false > "$work/failing.log" 2>&1 &
+failing=$!
+for log in server failing; do
+  for _ in $(seq 1 100); do grep -q "open http" "$work/$log.log" && break; sleep 0.1; done
+  grep -q "open http" "$work/$log.log" || { cat "$work/$log.log"; echo "browser_check: the server did not start" >&2; exit 1; }
+done
+python3 scripts/browser_check.py --url "http://127.0.0.1:$port/" --failing-url "http://127.0.0.1:$((port + 1))/" \
+  --out "$out" --record "$record" || { cat "$work/server.log"; exit 1; }
+kill -INT $failing
 kill -INT $server
 for _ in $(seq 1 100); do kill -0 $server 2>/dev/null || break; sleep 0.1; done
 if kill -0 $server 2>/dev/null; then echo "browser_check: the server did not stop on Ctrl-C" >&2; exit 1; fi

@@ -21,7 +21,7 @@ main{display:flex;gap:16px;padding:12px;flex-wrap:wrap}
 button{font-size:13px;padding:4px 9px;margin:2px 2px 2px 0;cursor:pointer}
 input[type=text]{font-size:13px;padding:3px;width:70%}
 #status{font-weight:600}
-#problem,#error{color:#b00020;white-space:pre-wrap}
+#problem,#error,#aerror{color:#b00020;white-space:pre-wrap}
 #botinfo,#thinkout{font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap}
 .cell{stroke:#8a7a5a;stroke-width:1.2;cursor:pointer}
 .cell:hover{stroke:#000;stroke-width:2.5}
@@ -67,7 +67,7 @@ table.plies td{border-bottom:1px solid #eee;padding:1px 4px}
 <div class="panel"><h2>Analyse</h2>
 <label><input type="checkbox" id="heat" checked> book heat map</label>
 &nbsp; think for <input type="number" id="thinkms" value="1000" min="10" max="10000" style="width:70px"> ms
-<button id="thinkbtn">Think</button><div id="bookline"></div><div id="thinkout"></div></div>
+<button id="thinkbtn">Think</button><div id="aerror"></div><div id="bookline"></div><div id="thinkout"></div></div>
 <div class="panel"><h2>Moves</h2><table class="plies" id="plies"></table></div>
 </div></main>
 <script>
@@ -144,17 +144,21 @@ function showState(){
  $("botinfo").textContent=lastBot?"bot: "+fmtPly(lastBot,state.plies.indexOf(lastBot))+(lastBot.message?" '"+lastBot.message+"'":"")+"\n"+(lastBot.line||"(no stderr line)"):"";
  if(mode==="watch")$("wnames").textContent="player 1: "+state.seats[0].name+", player 2: "+state.seats[1].name;
 }
-async function api(method,path,params){
+// `where`: the element for a refusal ("error": the game's actions; "aerror": the analysis), cleared
+// by the next success of the same kind. A bot's failure is the game's problem: shown once, in #problem.
+async function api(method,path,params,where){
+ where=where||"error";
  const body=params?new URLSearchParams(params).toString():undefined;
  const res=await fetch(path,{method:method,headers:body?{"Content-Type":"application/x-www-form-urlencoded"}:{},body:body});
  const data=await res.json();
- if(!res.ok){$("error").textContent=data.error||("HTTP "+res.status);if(data.state)state=data.state;}
- else{if(method==="POST")$("error").textContent="";if(data.moves!==undefined&&data.seats)state=data;}
+ if(!res.ok){if(data.state)state=data.state;
+  $(where).textContent=data.state&&data.state.problem&&data.state.problem===data.error?"":data.error||("HTTP "+res.status);}
+ else{$(where).textContent="";if(data.moves!==undefined&&data.seats)state=data;}
  return {ok:res.ok,data:data};}
 async function refresh(after){showState();thinkResult=null;$("thinkout").textContent="";await analyse();draw();if(after)after();}
 async function analyse(){
  if(!$("heat").checked){analysis=null;$("bookline").textContent="";return;}
- const t0=performance.now();const r=await api("GET","/api/analyse?moves="+encodeURIComponent(moveListOf(currentMoves())));
+ const t0=performance.now();const r=await api("GET","/api/analyse?moves="+encodeURIComponent(moveListOf(currentMoves())),null,"aerror");
  if(!r.ok)return;analysis=r.data;const b=analysis.book;
  if(b&&b.loading&&!window.bookPoll)window.bookPoll=setTimeout(async()=>{window.bookPoll=null;await analyse();draw();},2000);
  $("bookline").textContent=analysis.over?"game over":!b||!b.book?(b&&b.loading?"the book database is still loading: try again in a moment":"no book database loaded"):!b.in_book?"position not in the book ("+b.positions+" positions)":
@@ -168,7 +172,7 @@ async function clickCell(x,y){
  await refresh();if(r.ok)$("botinfo").textContent+="\nclick to answer: "+ms+" ms";busy=false;}
 async function think(){
  const ms=$("thinkms").value;$("thinkout").textContent="thinking for "+ms+" ms...";
- const r=await api("GET","/api/analyse?moves="+encodeURIComponent(moveListOf(currentMoves()))+"&think="+encodeURIComponent(ms));
+ const r=await api("GET","/api/analyse?moves="+encodeURIComponent(moveListOf(currentMoves()))+"&think="+encodeURIComponent(ms),null,"aerror");
  if(!r.ok){$("thinkout").textContent="";return;}
  const t=r.data.think;if(!t){$("thinkout").textContent=r.data.over?"the game is over":"no result";return;}thinkResult=t;
  $("thinkout").textContent="bot's search: "+t.iterations+" it in "+t.ms+" ms, plays "+(t.move?t.move.join(" "):"-")+", value "+t.value+(t.proof?" proven "+t.proof:"")+"\n"+
