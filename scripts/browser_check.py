@@ -260,6 +260,18 @@ def main():
             tab.wait("replay.ply===6 && analysis!==null", what="ply 6 of the record")
             print("browser_check: replay " + tab.js("document.getElementById('rinfo').textContent"))
             tab.screenshot(os.path.join(args.out, "board-replay.png"))
+            # A file that is no record: its error, and the previous record no longer shown.
+            bad = os.path.join(profile, "not-a-record.jsonl")
+            with open(bad, "w") as f:
+                f.write("not a record\n")
+            tab.call("DOM.setFileInputFiles", files=[bad], nodeId=node["nodeId"])
+            tab.wait("document.getElementById('error').textContent.includes('no set-up header')", what="the refusal")
+            left = tab.js("""({games:replay.games.length,options:document.getElementById('recgame').options.length,
+                rinfo:document.getElementById('rinfo').textContent,
+                stones:document.querySelectorAll('#board .stone1,#board .stone2').length})""")
+            assert left == {"games": 0, "options": 0, "rinfo": "", "stones": 0}, \
+                f"a refused record file leaves the previous record shown: {left}"
+            print("browser_check: a file that is no record is refused, the previous record cleared")
 
         if args.failing_url:  # a bot that fails: its problem shown once
             tab.call("Page.navigate", url=args.failing_url)

@@ -197,7 +197,9 @@ $("wstart").onclick=async()=>{running=false;await api("POST","/api/new",{seat:"w
 $("wstep").onclick=()=>watchStep();$("wrun").onclick=()=>{if(!running)watchRun();};$("wpause").onclick=()=>{running=false;};
 $("recfile").onchange=async()=>{const f=$("recfile").files[0];if(!f)return;const text=await f.text();
  const res=await fetch("/api/record",{method:"POST",body:text});const d=await res.json();
- if(!res.ok){$("error").textContent=d.error;return;}$("error").textContent=(d.warnings||[]).join("\n");replay.games=d.games;
+ if(!res.ok){replay={games:[],game:-1,ply:0};$("recgame").innerHTML="";$("rinfo").textContent="";$("rply").textContent="";
+  await refresh();$("error").textContent=d.error||("HTTP "+res.status);return;}
+ $("error").textContent=(d.warnings||[]).join("\n");replay.games=d.games;
  const s=$("recgame");s.innerHTML="";d.games.forEach((g,i)=>{const o=document.createElement("option");o.value=i;o.textContent="game "+g.game+": "+g.players.join(" vs ");s.appendChild(o);});
  replay.game=d.games.length?0:-1;replay.ply=0;replayShow();};
 $("recgame").onchange=()=>{replay.game=Number($("recgame").value);replay.ply=0;replayShow();};
