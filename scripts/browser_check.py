@@ -231,6 +231,19 @@ def main():
         print("browser_check: " + think.split("\n")[0])
         left = tab.js("document.getElementById('aerror').textContent")
         assert left == "", f"the refused think's error stays after the think that succeeded: '{left}'"
+        # The ranks #1..#8: each centred in its cell, and drawn after (above) every ring.
+        ranks = tab.js("""(()=>{const out=[];const rings=[...document.querySelectorAll(
+            '#board .shipped,#board .repack,#board .last,#board .line')];
+          for(const t of document.querySelectorAll('#board text.rank')){
+            const key=t.getAttribute('data-cell')||t.parentNode.getAttribute('data-cell');
+            const c=document.getElementById('c'+key.replace(',','_')).getBBox(),b=t.getBBox();
+            out.push({rank:t.textContent,dx:Math.abs(b.x+b.width/2-(c.x+c.width/2)),
+              inside:b.x>=c.x&&b.x+b.width<=c.x+c.width&&b.y>=c.y&&b.y+b.height<=c.y+c.height,
+              below:rings.filter(r=>!(r.compareDocumentPosition(t)&Node.DOCUMENT_POSITION_FOLLOWING)).length});}
+          return out;})()""")
+        assert len(ranks) == len(tab.js("thinkResult.top")) and ranks, f"ranks drawn: {ranks}"
+        for r in ranks:
+            assert r["dx"] < 1 and r["inside"] and r["below"] == 0, f"a rank label off its cell's centre or under a ring: {r}"
         tab.screenshot(os.path.join(args.out, "board.png"))
 
         # A position from a move list: the bot (player 1) answers it.

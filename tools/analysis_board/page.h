@@ -112,7 +112,6 @@ function draw(){
    const label=svg("text",{x:cx,y:st?cy-R*0.55:cy-2,class:"lbl",style:m.proof?"fill:#fff;font-weight:700;font-size:13px":""},t);
    if(st)stealLabel=label;else g.appendChild(label);
    if(!m.proof&&!st)g.appendChild(svg("text",{x:cx,y:cy+9,class:"lbl","font-size":"8"},m.lower.toFixed(2).replace(/^0/,"")+"-"+m.upper.toFixed(2).replace(/^0/,"")));}
-  if(ranks.has(key))g.appendChild(svg("text",{x:cx+R*0.55,y:cy-R*0.45,class:"rank"},"#"+ranks.get(key)));
   b.appendChild(g);
   if(book&&book.shipped&&book.shipped[0]===x&&book.shipped[1]===y)b.appendChild(svg("path",{d:hexPath(cx,cy,R-5),class:"shipped"}));
   if(book&&book.repack&&book.repack[0]===x&&book.repack[1]===y)b.appendChild(svg("path",{d:hexPath(cx,cy,R-9),class:"repack"}));
@@ -120,6 +119,10 @@ function draw(){
   if(line.has(key))b.appendChild(svg("path",{d:hexPath(cx,cy,R-3),class:"line"}));
   if(stealLabel){stealLabel.setAttribute("class","lbl halo");b.appendChild(stealLabel);stealLabel=null;}
  }
+ // The think's ranks last, above the rings, centred in the cell's upper half (the value and
+ // bounds fill its middle).
+ for(const [key,rank] of ranks){const [x,y]=key.split(",").map(Number),[cx,cy]=center(x,y);
+  b.appendChild(svg("text",{x:cx,y:cy-R*0.42,class:"rank halo","data-cell":key},"#"+rank));}
 }
 function fmtPly(p,i){let s=(i+1)+". P"+p.player+" "+p.x+" "+p.y+(p.steal?" (steal)":"");
  if(p.bot){s+=p.book?" book":"";if(p.iterations>=0)s+=" "+p.iterations+" it";if(p.value>=0)s+=" value "+p.value;if(p.proof)s+=" proof "+p.proof;s+=" "+p.ms+" ms";}
