@@ -207,6 +207,14 @@ def main():
         print("browser_check: click to the bot's answer (ms, in the page): " + ", ".join(str(c) for c in clicks))
         shown = tab.js("document.getElementById('result').textContent")
         assert final["result"] and shown == final["result"], f"the page shows '{shown}'"
+        # The header names the person's colour and the winner; the edges carry the coordinates.
+        header = tab.js("document.getElementById('status').textContent")
+        winner = f"player {final['winner']} ({['black', 'white'][final['winner'] - 1]}" if final["winner"] else "a draw"
+        assert header.startswith("You play black (player 1). Game over: ") and winner in header, f"the header: '{header}'"
+        edges = tab.js("[...document.querySelectorAll('#board text.edge')].map(t=>t.textContent).join(' ')")
+        assert edges.split() == [str(y) for y in range(9) for _ in (0, 1)] + [str(x) for x in range(5) for _ in (0, 1)], \
+            f"the edges' coordinates: {edges}"
+        print(f"browser_check: header '{header}'")
         tab.screenshot(os.path.join(args.out, "board-game-over.png"))
 
         # A new game as player 2: the bot opens, the heat map values every answer (the steal

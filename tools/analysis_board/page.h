@@ -28,6 +28,7 @@ input[type=text]{font-size:13px;padding:3px;width:70%}
 .lbl{font-size:10px;fill:#222;pointer-events:none;text-anchor:middle}
 .halo{stroke:#fff;stroke-width:3px;paint-order:stroke;font-weight:700}
 .coord{font-size:8px;fill:#8a7a5a;pointer-events:none;text-anchor:middle}
+.edge{font-size:10px;fill:#5d4e30;font-weight:600;pointer-events:none;text-anchor:middle}
 .stone1{fill:#1f1f1f}.stone2{fill:#fafafa;stroke:#333;stroke-width:1.5}
 .ply{font-size:11px;pointer-events:none;text-anchor:middle;font-weight:600}
 .shipped{fill:none;stroke:#1565c0;stroke-width:4;pointer-events:none}
@@ -44,10 +45,11 @@ table.plies td{border-bottom:1px solid #eee;padding:1px 4px}
 <button id="tab-play" class="on">Play</button><button id="tab-watch">Watch</button><button id="tab-replay">Replay</button></div>
 <span id="status"></span></header>
 <main>
-<div id="boardbox"><svg id="board" width="500" height="490" viewBox="0 0 500 490" role="img" aria-label="Yavalath board"></svg>
+<div id="boardbox"><svg id="board" width="514" height="490" viewBox="0 0 514 490" role="img" aria-label="Yavalath board"></svg>
 <div class="legend" style="font-size:12px;padding:2px 6px">heat map, for the player to move:
 <span style="background:#d73027"></span>&le;0.3 <span style="background:#fee08b"></span>0.5 <span style="background:#1a9850"></span>&ge;0.7
-&nbsp; W/L proven &nbsp; <b style="color:#1565c0">&#9711;</b> shipped book move &nbsp; <b style="color:#7b1fa2">&#9676;</b> re-pack move</div></div>
+&nbsp; W/L proven &nbsp; <b style="color:#1565c0">&#9711;</b> shipped book move &nbsp; <b style="color:#7b1fa2">&#9676;</b> re-pack move
+<br>a cell is (x y): y its row (on both sides), x its place in the row from the left (above the top row, below the bottom row)</div></div>
 <div id="side">
 <div class="panel" id="p-play"><h2>Play against the bot</h2>
 <button id="new1">New game as player 1</button><button id="new2">New game as player 2</button>
@@ -75,7 +77,10 @@ table.plies td{border-bottom:1px solid #eee;padding:1px 4px}
 const R=30, W=Math.sqrt(3)*R, ROWLEN=[5,6,7,8,9,8,7,6,5];
 const $=id=>document.getElementById(id);
 let state=null, mode="play", analysis=null, thinkResult=null, replay={games:[],game:-1,ply:0}, running=false, busy=false;
-function center(x,y){return [W*(x+Math.abs(y-4)/2)+W/2+8, 1.5*R*y+R+14];}
+function center(x,y){return [W*(x+Math.abs(y-4)/2)+W/2+22, 1.5*R*y+R+14];}
+const COLOUR=["","black","white"];
+// "player 1 (black, you)"
+function seatText(s,p){return "player "+p+" ("+COLOUR[p]+", "+s.seats[p-1].name+")";}
 function hexPath(cx,cy,r){let p="";for(let i=0;i<6;i++){const a=Math.PI/180*(60*i-30);p+=(i?"L":"M")+(cx+r*Math.cos(a)).toFixed(1)+","+(cy+r*Math.sin(a)).toFixed(1);}return p+"Z";}
 // Values near 0.5 are most of the book: the colours span 0.3..0.7 (beyond: full red or green).
 function heat(v){const s=[[215,48,39],[254,224,139],[26,152,80]];const t=Math.max(0,Math.min(1,0.5+(v-0.5)*2.5));const a=t<.5?s[0]:s[1],b=t<.5?s[1]:s[2],u=t<.5?t*2:(t-.5)*2;
@@ -119,6 +124,11 @@ function draw(){
   if(line.has(key))b.appendChild(svg("path",{d:hexPath(cx,cy,R-3),class:"line"}));
   if(stealLabel){stealLabel.setAttribute("class","lbl halo");b.appendChild(stealLabel);stealLabel=null;}
  }
+ // The coordinates on the edges: each row's y at both ends, x above the top row and below the bottom one.
+ for(let y=0;y<9;y++){const [lx,cy]=center(0,y),[rx]=center(ROWLEN[y]-1,y);
+  b.appendChild(svg("text",{x:lx-W/2-8,y:cy+4,class:"edge"},String(y)));b.appendChild(svg("text",{x:rx+W/2+8,y:cy+4,class:"edge"},String(y)));}
+ for(let x=0;x<5;x++){const [tx,ty]=center(x,0),[bx,by]=center(x,8);
+  b.appendChild(svg("text",{x:tx,y:ty-R-2,class:"edge"},String(x)));b.appendChild(svg("text",{x:bx,y:by+R+11,class:"edge"},String(x)));}
  // The think's ranks last, above the rings, centred in the cell's upper half (the value and
  // bounds fill its middle).
  for(const [key,rank] of ranks){const [x,y]=key.split(",").map(Number),[cx,cy]=center(x,y);
@@ -130,15 +140,19 @@ function fmtPly(p,i){let s=(i+1)+". P"+p.player+" "+p.x+" "+p.y+(p.steal?" (stea
 function showReplay(){
  const g=replay.games[replay.game],t=$("plies");t.innerHTML="";$("botinfo").textContent="";$("result").textContent="";$("problem").textContent="";
  if(!g){$("status").textContent="Replay: load an arena record";return;}
- const moves=parseMoves(g.moves);$("status").textContent="Replay: game "+g.game+", ply "+replay.ply+" of "+moves.length;
+ const moves=parseMoves(g.moves),side=p=>"player "+p+" ("+COLOUR[p]+", "+g.players[p-1]+")";
+ $("status").textContent="Replay: game "+g.game+", ply "+replay.ply+" of "+moves.length+": "+
+  (replay.ply<moves.length?side(replay.ply%2+1)+" to move":g.winner?side(g.winner)+" wins":"no winner");
  moves.forEach((c,i)=>{const r=t.insertRow();r.insertCell().textContent=(i+1)+". P"+(i%2+1)+" "+c[0]+" "+c[1]+(i<g.opening_plies?" (opening)":"");
   if(i+1===replay.ply)r.style.background="#fde7b0";r.style.cursor="pointer";r.onclick=()=>{replay.ply=i+1;replayShow();};});
  if(replay.ply===moves.length)$("result").textContent=(g.winner?"player "+g.winner+" won":"no winner")+": "+g.detail;}
 function showState(){
  if(mode==="replay")return showReplay();
  if(!state)return;$("movelist").value=state.moves;
- const who=state.seats[state.to_move-1];
- $("status").textContent=state.over?"Game over":"Player "+state.to_move+" ("+who.name+") to move"+(state.steal_available?" - steal allowed":"");
+ const who=state.seats[state.to_move-1],you=mode==="play"?[1,2].filter(p=>!state.seats[p-1].bot):[];
+ const turn=state.over?"Game over: "+(state.winner?seatText(state,state.winner)+" wins":"a draw")
+  :seatText(state,state.to_move)+" to move"+(state.steal_available?" - steal allowed":"");
+ $("status").textContent=(you.length===1?"You play "+COLOUR[you[0]]+" (player "+you[0]+"). ":"")+turn[0].toUpperCase()+turn.slice(1);
  $("result").textContent=state.over?state.result:"";$("problem").textContent=state.problem||"";
  $("stealnote").classList.toggle("hidden",!(state.steal_available&&!who.bot&&mode==="play"));
  $("askbot").disabled=!state.bot_to_move;
