@@ -187,7 +187,8 @@ def main():
             if s["stones"] and not refused:  # a taken cell first: refused with its reason, nothing played
                 x, y = s["stones"][0]["x"], s["stones"][0]["y"]
                 tab.click(f"#c{x}_{y}")
-                tab.wait("document.getElementById('error').textContent.includes('taken')", what="the refusal")
+                # (!busy: the page ignores a click until it has redrawn after the refusal)
+                tab.wait("document.getElementById('error').textContent.includes('taken') && !busy", what="the refusal")
                 assert state(tab)["moves"] == s["moves"], "a refused move changed the game"
                 refused = True
             rows = [5, 6, 7, 8, 9, 8, 7, 6, 5]

@@ -27,7 +27,8 @@ if [ "$bin" = build/bin ] && { [ ! -x build/bin/board ] || [ ! -x build/bin/bot 
   cmake --build build -j 2 --target board bot arena
 fi
 work=$(mktemp -d) failing=""
-trap '[ -n "$server" ] && kill $server 2>/dev/null; [ -n "$failing" ] && kill $failing 2>/dev/null; rm -rf "$work"' EXIT
+# (Under set -e a failing kill, of a server already stopped, would end the trap with status 1.)
+trap 'for p in $server $failing; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
 if [ -z "$record" ]; then  # a short record of two games to step through
   record=$work/games.jsonl
   "$bin/arena" --games 2 --seed 1 --record "$record" "$bin/bot --no-ponder --time-ms 20" \
