@@ -5,6 +5,9 @@
 // scripts/soak.sh (docs/testing.md), not asserted by a test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <memory>
 #include <utility>
 #include <vector>
 
