@@ -28,7 +28,9 @@ while [ $# -gt 0 ]; do
     *) echo "soak.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-[ -x build/bin/arena ] && { [ -x "${bot%% *}" ] || [ "$bot" != build/submission/yavalath-cxx17 ]; } || ./scripts/build.sh
+# The arena, and the default bot, come from the main build (a --bot of its own is the caller's).
+default_bot=build/submission/yavalath-cxx17
+if [ ! -x build/bin/arena ] || { [ "$bot" = "$default_bot" ] && [ ! -x "$default_bot" ]; }; then ./scripts/build.sh; fi
 mkdir -p "$out"
 rm -f "$out/games.jsonl"
 stderr_args=()
