@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
   std::string dbPath = "book/book.db", outPath = "book/embedded_book.h";
   ShippedBookFlags shippedFlags;
   size_t budgetChars = kDefaultBudgetChars;
-  bool printTree = false, empty = false;
+  bool printTree = false, empty = false, keepMoves = false;
   GrowOptions grown;  // the growth's budget names the verdicts that make the book
   GameModel& model = grown.model;
   cli::Flags flags("bookpack");
@@ -45,7 +45,11 @@ int main(int argc, char** argv) {
   shippedFlags.addTo(flags,
                      "the book that ships now; a move of it stays unless the database's choice is clearly better (its "
                      "lower bound above the shipped move's mean)");
-  flags.option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
+  flags
+      .option("--keep-moves", keepMoves,
+              "every move of the shipped book stays unless proven (or a proven win replaces it): a re-pack that "
+              "only changes the budget")
+      .option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
       .option("--empty", empty,
               "write an empty book (the bot then plays without one), e.g. while no book has passed its "
               "acceptance match; the swap table is still printed")
@@ -71,7 +75,7 @@ int main(int argc, char** argv) {
   const BookGraph graph = BookGraph::fromDatabase(db, grown.deep.key());
   ShippedBook shipped;
   loadShippedBook(shippedFlags, "bookpack", shipped);
-  const Choices choices = chooseFromGraph(graph, model, shipped.kept());
+  const Choices choices = chooseFromGraph(graph, model, shipped.kept(), keepMoves);
   const PackedBook book = packBook(choices, budgetChars);
   const GraphPrinter printer(graph, choices, shipped.shown());
   std::cerr << "book of " << grown.deep.key() << ": " << graph.size() << " searched positions, " << choices.size()
@@ -79,8 +83,12 @@ int main(int argc, char** argv) {
   if (shipped.loaded) {
     const KeptMoves kept = keptMoves(choices, shipped.book);
     std::cerr << "moves of the shipped book (" << shippedFlags.header
-              << ") in positions the re-pack answers: " << kept.same << " kept, " << kept.changed << " changed"
-              << (shipped.fresh ? " (--fresh)" : " (each clearly better by its lower bound)") << "\n";
+              << ") in positions the re-pack answers: " << kept.same << " kept, " << kept.changed << " changed ("
+              << kept.toProven << " to a proven win)"
+              << (shipped.fresh ? " (--fresh)"
+                  : keepMoves   ? " (--keep-moves: proven ones only)"
+                                : " (each clearly better by its lower bound)")
+              << "\n";
   }
   printer.printSwapTable(std::cerr);
   if (printTree) printer.printTree(std::cout, book);

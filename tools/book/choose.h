@@ -83,10 +83,13 @@ inline std::optional<PositionKey> childKeyOf(const Board& board, Cell move) {
 // each swap is a coin flip with a cost, since the line that ships was the one measured in matches
 // (the re-pack of 2026-11-26, 227b3d1, changed its first move from 2 2 to 2 1 on values 0.495 and
 // 0.498, and the empty-board games of the new first move were a different match altogether).
+// keepAlways (bookpack --keep-moves): the shipped move stays whatever the bounds say, unless it is
+// proven lost or the graph's choice is a proven win and it is not: a re-pack that makes room in the
+// text and changes only what a proof refutes.
 inline const BookGraph::Move* packedMove(const BookGraph::Node& node, const PositionKey& key,
-                                         const OpeningBook* shipped) {
+                                         const OpeningBook* shipped, bool keepAlways = false) {
   const BookGraph::Move* chosen = bookMove(node);
-  if (!shipped || !chosen || chosen->estimate.proof == Proof::Win) return chosen;
+  if (!shipped || !chosen || (chosen->estimate.proof == Proof::Win && !keepAlways)) return chosen;
   const Board board = boardOf(key);
   const std::optional<Cell> kept = shipped->lookup(board);
   if (!kept) return chosen;
@@ -95,8 +98,13 @@ inline const BookGraph::Move* packedMove(const BookGraph::Node& node, const Posi
   const BookGraph::Move* incumbent = nullptr;
   for (const BookGraph::Move& m : node.moves)
     if (m.move == *kept || (keptKey && m.ends == Outcome::None && m.childKey == *keptKey)) incumbent = &m;
-  if (!incumbent || incumbent == chosen || !BookGraph::trusted(*incumbent, BookGraph::mostVisits(node)) ||
-      incumbent->estimate.proof != Proof::Unknown)
+  if (!incumbent || incumbent == chosen) return chosen;
+  if (keepAlways)
+    return incumbent->estimate.proof == Proof::Loss ||
+                   (chosen->estimate.proof == Proof::Win && incumbent->estimate.proof != Proof::Win)
+               ? chosen
+               : incumbent;
+  if (!BookGraph::trusted(*incumbent, BookGraph::mostVisits(node)) || incumbent->estimate.proof != Proof::Unknown)
     return chosen;
   return chosen->estimate.lower > incumbent->estimate.mean ? chosen : incumbent;
 }
@@ -176,7 +184,8 @@ inline std::vector<std::pair<Cell, double>> replyDistribution(const BookGraph& g
 // packer's priority, games starting as GameModel says.
 // With `shipped`, a position the shipped book answers keeps its move unless the graph's is clearly
 // better (packedMove).
-inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model, const OpeningBook* shipped = nullptr) {
+inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model, const OpeningBook* shipped = nullptr,
+                               bool keepAlways = false) {
   Choices out;
   // Positions with the bot to move, in an order where every position comes after those leading to
   // it: by stones, and among equal stones the steal-available position first.
@@ -212,7 +221,7 @@ inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model, c
     frontier.erase(frontier.begin());
     const PositionKey& key = std::get<2>(order);
     const BookGraph::Node* node = graph.find(key);
-    const BookGraph::Move* move = node ? packedMove(*node, key, shipped) : nullptr;
+    const BookGraph::Move* move = node ? packedMove(*node, key, shipped, keepAlways) : nullptr;
     if (!move) continue;
     BookChoice& choice = out[key];
     choice.move = move->move;
@@ -231,6 +240,7 @@ inline Choices chooseFromGraph(const BookGraph& graph, const GameModel& model, c
 // How many positions answered by both the shipped book and `choices` keep the shipped move's class.
 struct KeptMoves {
   size_t same = 0, changed = 0;
+  size_t toProven = 0;  // of the changed: the new move is proven (a win)
 };
 inline KeptMoves keptMoves(const Choices& choices, const OpeningBook& shipped) {
   KeptMoves k;
@@ -241,6 +251,7 @@ inline KeptMoves keptMoves(const Choices& choices, const OpeningBook& shipped) {
     const std::optional<PositionKey> shippedKey = childKeyOf(board, *move);
     const bool same = *move == choice.move || (shippedKey && shippedKey == childKeyOf(board, choice.move));
     ++(same ? k.same : k.changed);
+    k.toProven += !same && choice.proven;
   }
   return k;
 }
