@@ -34,18 +34,31 @@ struct BoardReply {
   Value json;
 };
 
-// Sends `raw` as it is and reads the answer until the server closes the connection.
-BoardReply boardSend(int port, const std::string& raw) {
-  BoardReply r;
+// A connection to the server on `port`; -1 when refused. `receiveSeconds` > 0: a read waits at
+// most that long (then fails).
+int boardConnect(int port, int receiveSeconds = 0) {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (receiveSeconds > 0) {
+    timeval limit{receiveSeconds, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  }
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_port = htons(uint16_t(port));
   inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
   if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
     close(fd);
-    return r;
+    return -1;
   }
+  return fd;
+}
+
+// Sends `raw` as it is and reads the answer until the server closes the connection (or, with
+// `receiveSeconds` > 0, until a read waits that long: status 0).
+BoardReply boardSend(int port, const std::string& raw, int receiveSeconds = 0) {
+  BoardReply r;
+  const int fd = boardConnect(port, receiveSeconds);
+  if (fd < 0) return r;
   size_t sent = 0;
   while (sent < raw.size()) {
     const ssize_t n = send(fd, raw.data() + sent, raw.size() - sent, MSG_NOSIGNAL);
@@ -66,14 +79,16 @@ BoardReply boardSend(int port, const std::string& raw) {
   return r;
 }
 
-BoardReply boardPost(int port, const std::string& path, const std::string& form) {
-  return boardSend(port, "POST " + path +
-                             " HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                             "Content-Length: " +
-                             std::to_string(form.size()) + "\r\n\r\n" + form);
+BoardReply boardPost(int port, const std::string& path, const std::string& form, int receiveSeconds = 0) {
+  return boardSend(port,
+                   "POST " + path +
+                       " HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                       "Content-Length: " +
+                       std::to_string(form.size()) + "\r\n\r\n" + form,
+                   receiveSeconds);
 }
-BoardReply boardGet(int port, const std::string& target) {
-  return boardSend(port, "GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n");
+BoardReply boardGet(int port, const std::string& target, int receiveSeconds = 0) {
+  return boardSend(port, "GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n", receiveSeconds);
 }
 
 // Limits no bot's answer misses unless it hangs: a loaded machine may pause a bot for a while.
@@ -82,14 +97,17 @@ const yav::arena::Limits kBoardNoHurry{10000, 5000, 1.0};
 // The server with the app, on a free port, on a thread of its own.
 class BoardServerRun {
  public:
+  // `readTimeoutMs`: how long the server waits for a request to arrive whole.
   explicit BoardServerRun(yav::board::BoardOptions options, yav::arena::Limits limits = kBoardNoHurry,
-                          const yav::board::BookAnalyst* analyst = nullptr)
+                          const yav::board::BookAnalyst* analyst = nullptr, int readTimeoutMs = 5000)
       : app_(std::move(options), limits) {
     app_.setAnalyst(analyst);
     std::string error;
     EXPECT_TRUE(server_.listen("127.0.0.1", 0, error)) << error;
-    thread_ = std::thread(
-        [this] { server_.serve([this](const yav::board::HttpRequest& r) { return app_.handle(r); }, stop_, limits_); });
+    thread_ = std::thread([this, readTimeoutMs] {
+      server_.serve([this](const yav::board::HttpRequest& r) { return app_.handle(r); }, stop_, limits_, readTimeoutMs,
+                    [this] { app_.stopThinks(); });
+    });
   }
   ~BoardServerRun() {
     stop_ = true;
@@ -97,6 +115,7 @@ class BoardServerRun {
     app_.stopBots();
   }
   int port() const { return server_.port(); }
+  void stopThinks() { app_.stopThinks(); }
   yav::board::HttpLimits limits_;
 
  private:
@@ -305,6 +324,74 @@ TEST(BoardServer, AThinkTooShortIsRefusedNotAnsweredWithoutAResult) {
   const BoardReply shortest = boardGet(run.port(), "/api/analyse?moves=3+2&think=10");
   ASSERT_EQ(shortest.status, 200) << shortest.body;
   EXPECT_FALSE(boardField(boardField(shortest.json, "think"), "top").items.empty()) << shortest.body;
+}
+
+// The bounds below (a minute for an answer, 10 minutes for a think, 10 for a request to arrive) are
+// ones only a server that serves one connection at a time reaches: it would answer nothing else
+// until the think or the request ended.
+TEST(BoardServer, RequestsAreAnsweredWhileAThinkRunsAndStopEndsIt) {
+  yav::board::BoardOptions options = boardWithBot(boardBin("bot --no-book --iterations 100"));
+  options.maxThinkMs = 600000;
+  BoardServerRun run(options);
+  std::atomic<bool> answered{false};
+  BoardReply think;
+  std::thread asker([&] {
+    think = boardGet(run.port(), "/api/analyse?moves=3+2&think=600000");
+    answered = true;
+  });
+  struct StopAndJoin {  // whatever fails below, the think ends and its client is joined
+    BoardServerRun& run;
+    std::thread& asker;
+    ~StopAndJoin() {
+      run.stopThinks();
+      asker.join();
+    }
+  } stopAndJoin{run, asker};
+  ASSERT_TRUE(yav::waitFor([&] { return boardGet(run.port(), "/api/state", 60).json.numberOr("thinking", 0) == 1; }))
+      << "the think never showed in /api/state";
+  const BoardReply state = boardGet(run.port(), "/api/state", 60);
+  EXPECT_EQ(state.status, 200) << state.body;
+  const BoardReply opened = boardPost(run.port(), "/api/new", "seat=1", 60);
+  EXPECT_EQ(opened.status, 200) << opened.body;
+  const BoardReply moved = boardPost(run.port(), "/api/move", "move=3+3", 60);
+  EXPECT_EQ(moved.status, 200) << moved.body;
+  EXPECT_EQ(boardField(moved.json, "plies").items.size(), 2u) << "the bot answered too: " << moved.body;
+  const BoardReply book = boardGet(run.port(), "/api/analyse?moves=3+2", 60);
+  EXPECT_EQ(book.status, 200) << book.body;
+  EXPECT_FALSE(answered) << "the think ended before /api/stop";
+  const BoardReply stop = boardPost(run.port(), "/api/stop", "", 60);
+  EXPECT_EQ(stop.status, 200) << stop.body;
+  EXPECT_EQ(stop.json.numberOr("stopped", 0), 1) << stop.body;
+  ASSERT_TRUE(yav::waitFor([&] { return answered.load(); })) << "/api/stop did not end the think";
+  EXPECT_EQ(think.status, 200) << think.body;
+  EXPECT_TRUE(boardField(boardField(think.json, "think"), "stopped").boolean) << think.body;
+  EXPECT_EQ(boardGet(run.port(), "/api/state", 60).json.numberOr("thinking", -1), 0);
+  // The next think runs its time (the stop was for the thinks asked before it).
+  const BoardReply next = boardGet(run.port(), "/api/analyse?moves=3+2&think=50", 60);
+  EXPECT_FALSE(boardField(boardField(next.json, "think"), "stopped").boolean) << next.body;
+  EXPECT_GT(boardField(boardField(next.json, "think"), "iterations").num, 0) << next.body;
+}
+
+TEST(BoardServer, AHalfSentRequestHoldsUpNoOtherClient) {
+  BoardServerRun run(boardWithBot(boardBin("bot --no-book --iterations 100")), kBoardNoHurry, nullptr, 600000);
+  const int held = boardConnect(run.port(), 60);
+  ASSERT_GE(held, 0);
+  const std::string head = "GET /api/state HTTP/1.1\r\nHost: x\r\n";  // the blank line that ends it is to come
+  ASSERT_EQ(send(held, head.data(), head.size(), MSG_NOSIGNAL), ssize_t(head.size()));
+  const BoardReply state = boardGet(run.port(), "/api/state", 60);
+  EXPECT_EQ(state.status, 200) << "the state beside the half-sent request: " << state.body;
+  const BoardReply opened = boardPost(run.port(), "/api/new", "seat=2", 60);
+  EXPECT_EQ(opened.status, 200) << "the bot's opening beside the half-sent request: " << opened.body;
+  char byte = 0;
+  EXPECT_EQ(recv(held, &byte, 1, MSG_DONTWAIT), -1) << "the half-sent request was answered before it was whole";
+  // Sent whole, it is answered.
+  ASSERT_EQ(send(held, "\r\n", 2, MSG_NOSIGNAL), 2);
+  std::string text;
+  char chunk[8192];
+  ssize_t n;
+  while ((n = recv(held, chunk, sizeof chunk, 0)) > 0) text.append(chunk, size_t(n));
+  close(held);
+  EXPECT_EQ(text.rfind("HTTP/1.1 200 ", 0), 0u) << text.substr(0, 200);
 }
 
 TEST(BoardServer, MalformedRequestsNeverStopTheServer) {

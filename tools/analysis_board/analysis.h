@@ -5,7 +5,10 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -107,30 +110,62 @@ class BookAnalyst {
 };
 
 // The bot's search, as bot/main.cpp configures it, for "think for N ms". One tree, reset before
-// each question so that the answer depends on the position and the time alone.
+// each question so that the answer depends on the position and the time alone; one think at a
+// time (the others wait for the tree). stopAll() ends every think asked before it, running or
+// waiting: the search reads a clock that jumps a day ahead at each reading after the stop, which
+// its time control obeys at once (SearchLimits has no stop flag; src/ stays as the bot has it).
 class Thinker {
  public:
   explicit Thinker(size_t nodes = size_t(4) << 20) : nodes_(nodes) {}
 
-  // {"ms":..,"iterations":..,"move":[x,y],"value":..,"proof":..,"top":[{x,y,visits,value,proof},...]}
+  // Stops every think asked so far; returns how many there were (running or waiting).
+  int stopAll() {
+    ++stops_;
+    return thinking_.load();
+  }
+  // The thinks asked and not yet answered.
+  int thinking() const { return thinking_.load(); }
+
+  // {"ms":..,"iterations":..,"move":[x,y],"value":..,"proof":..,"stopped":..,"top":[{x,y,visits,value,proof},...]}
   std::string thinkJson(const Board& b, double ms, size_t top = 8) {
     using arena::json::number;
     using arena::json::quote;
-    if (!search_) {
-      SearchOptions options;
-      options.proverShare = 0.2;  // as the bot: df-pn in the turn's last fifth
-      search_ = std::make_unique<Search>(nodes_, options);
+    const uint64_t asked = stops_.load();
+    ++thinking_;
+    struct Answered {
+      std::atomic<int>& count;
+      ~Answered() { --count; }
+    } answered{thinking_};
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto start = std::chrono::steady_clock::now();
+    SearchResult r;
+    const bool run = stops_.load() == asked;  // else stopped while it waited
+    jumpMs_ = 0;
+    if (run) {
+      if (!search_) {
+        SearchOptions options;
+        options.proverShare = 0.2;  // as the bot: df-pn in the turn's last fifth
+        search_ = std::make_unique<Search>(nodes_, options);
+      }
+      search_->reset();
+      search_->useClock([this, asked] {
+        if (stops_.load(std::memory_order_relaxed) != asked) jumpMs_ += 864e5;
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count() +
+               jumpMs_;
+      });
+      SearchLimits limits;
+      limits.timeMs = ms;
+      r = search_->run(b, limits);  // no hard stop: the jump, taken for a pause, shortens no later think
     }
-    search_->reset();
-    SearchLimits limits;
-    limits.timeMs = ms;
-    const SearchResult r = search_->run(b, limits);
+    const bool stopped = !run || jumpMs_ > 0;
+    const double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::vector<RootMove> moves = r.children;
     std::stable_sort(moves.begin(), moves.end(),
                      [](const RootMove& x, const RootMove& y) { return x.visits > y.visits; });
-    std::string s = "{\"ms\":" + number(r.elapsedMs, 1) + ",\"iterations\":" + std::to_string(r.iterations) +
+    std::string s = "{\"ms\":" + number(elapsed, 1) + ",\"iterations\":" + std::to_string(r.iterations) +
                     ",\"move\":" + BookAnalyst::cellJson(r.move) + ",\"value\":" + number(r.value) +
-                    ",\"proof\":" + quote(proofWord(r.proof)) + ",\"top\":[";
+                    ",\"proof\":" + quote(proofWord(r.proof)) + ",\"stopped\":" + (stopped ? "true" : "false") +
+                    ",\"top\":[";
     for (size_t i = 0; i < moves.size() && i < top; ++i)
       s += std::string(i ? "," : "") + "{\"x\":" + std::to_string(geometry().x[moves[i].move]) +
            ",\"y\":" + std::to_string(geometry().y[moves[i].move]) + ",\"visits\":" + std::to_string(moves[i].visits) +
@@ -140,7 +175,11 @@ class Thinker {
 
  private:
   size_t nodes_;
+  std::mutex mutex_;  // the search below: one think at a time
   std::unique_ptr<Search> search_;
+  double jumpMs_ = 0;  // what the search's clock has jumped since the stop (read under mutex_)
+  std::atomic<uint64_t> stops_{0};
+  std::atomic<int> thinking_{0};
 };
 
 }  // namespace yav::board

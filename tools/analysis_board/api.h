@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -60,12 +61,18 @@ inline bool nestedTooDeep(const std::string& text, int maxDepth = 64) {
   return false;
 }
 
+// Called from the server's threads at once. The game changes under gameMutex_, one request at a
+// time (a bot's move holds it for its answer); /api/state answers from the last state published,
+// so that neither a bot's move nor a think holds it up. /api/analyse and /api/record read no
+// game; thinks take turns on the one search tree (Thinker) and /api/stop ends them.
 class BoardApp {
  public:
   BoardApp(BoardOptions options, arena::Limits limits = arena::Limits())
       : options_(std::move(options)), thinker_(options_.thinkNodes), game_(limits) {
     std::string error;
+    std::lock_guard<std::mutex> lock(gameMutex_);
     game_.start(seatsFor("1"), {}, error);
+    publish();
   }
 
   HttpResponse handle(const HttpRequest& r) {
@@ -85,16 +92,23 @@ class BoardApp {
     if (r.method != "POST")
       return r.path.rfind("/api/", 0) == 0 ? errorResponse(405, "use POST for " + r.path)
                                            : errorResponse(404, "no page " + r.path);
+    if (r.path == "/api/record") return record(r.body);
+    if (r.path == "/api/stop") return {200, "application/json", "{\"stopped\":" + std::to_string(stopThinks()) + "}"};
+    std::lock_guard<std::mutex> lock(gameMutex_);
     if (r.path == "/api/new") return newGame(form);
     if (r.path == "/api/move") return move(form);
     if (r.path == "/api/bot") return botMove();
     if (r.path == "/api/undo") return refusalOr(game_.undo(error), error);
     if (r.path == "/api/setup") return setup(form);
-    if (r.path == "/api/record") return record(r.body);
     return errorResponse(404, "no route " + r.path);
   }
 
-  void stopBots() { game_.stopBots(); }
+  void stopBots() {
+    std::lock_guard<std::mutex> lock(gameMutex_);
+    game_.stopBots();
+  }
+  // Ends every think asked so far (/api/stop; the server's stop, so that it need not wait).
+  int stopThinks() { return thinker_.stopAll(); }
 
   // The book, once loaded (it may take half a minute: the page works without it meanwhile).
   // `analyst` must outlive the app; `loading` says whether one is still to come.
@@ -113,19 +127,40 @@ class BoardApp {
     }
     return mode == "2" ? std::array<Seat, 2>{bot, human} : std::array<Seat, 2>{human, bot};
   }
+  // The game as /api/state gives it: the state last published, and the thinks running now.
   std::string stateJson() const {
-    const std::string s = game_.stateJson();
-    return s.substr(0, s.size() - 1) + ",\"mode\":" + arena::json::quote(mode_) + "}";
+    std::string s;
+    {
+      std::lock_guard<std::mutex> lock(publishedMutex_);
+      s = published_;
+    }
+    return s.substr(0, s.size() - 1) + ",\"thinking\":" + std::to_string(thinker_.thinking()) + "}";
   }
-  HttpResponse ok() { return {200, "application/json", stateJson()}; }
-  HttpResponse refusal(int status, const std::string& why) {
+  // Makes the game as it is now the state /api/state gives (under gameMutex_).
+  void publish() {
+    const std::string s = game_.stateJson();
+    std::lock_guard<std::mutex> lock(publishedMutex_);
+    published_ = s.substr(0, s.size() - 1) + ",\"mode\":" + arena::json::quote(mode_) + "}";
+  }
+  // Answers of the game's routes (under gameMutex_): the game as it is now.
+  HttpResponse ok() {
+    publish();
+    return {200, "application/json", stateJson()};
+  }
+  HttpResponse gameRefusal(int status, const std::string& why) {
+    publish();
+    return refusal(status, why);
+  }
+  HttpResponse refusal(int status, const std::string& why) const {
     return {status, "application/json", "{\"error\":" + arena::json::quote(why) + ",\"state\":" + stateJson() + "}"};
   }
-  HttpResponse refusalOr(bool done, const std::string& why) { return done ? ok() : refusal(409, why); }
+  HttpResponse refusalOr(bool done, const std::string& why) { return done ? ok() : gameRefusal(409, why); }
   // The bot answers when it is to move (playing, not watching: the page steps a watched game).
+  // The position it answers is published first: /api/state shows it while the bot thinks.
   HttpResponse answerIfBot() {
     std::string error;
-    if (mode_ != "watch" && game_.botToMove() && !game_.botMove(error)) return refusal(502, error);
+    publish();
+    if (mode_ != "watch" && game_.botToMove() && !game_.botMove(error)) return gameRefusal(502, error);
     return ok();
   }
 
@@ -133,7 +168,7 @@ class BoardApp {
     auto it = form.find("seat");
     const std::string mode = it == form.end() ? "1" : it->second;
     if (mode != "1" && mode != "2" && mode != "watch")
-      return refusal(400, "seat must be 1, 2 or watch, got '" + mode.substr(0, 40) + "'");
+      return gameRefusal(400, "seat must be 1, 2 or watch, got '" + mode.substr(0, 40) + "'");
     std::string error;
     mode_ = mode == "watch" ? "watch" : "play";
     game_.start(seatsFor(mode), {}, error);
@@ -142,24 +177,24 @@ class BoardApp {
 
   HttpResponse move(const std::map<std::string, std::string>& form) {
     auto it = form.find("move");
-    if (it == form.end()) return refusal(400, "no move: send move=X+Y");
+    if (it == form.end()) return gameRefusal(400, "no move: send move=X+Y");
     std::istringstream words(it->second);
     std::string xs, ys, extra;
     long long x = 0, y = 0;
     words >> xs >> ys >> extra;
     if (!extra.empty() || !arena::parseJavaInt(xs, x) || !arena::parseJavaInt(ys, y))
-      return refusal(400, "'" + arena::shortened(it->second, 40) + "' is not a move 'x y'");
+      return gameRefusal(400, "'" + arena::shortened(it->second, 40) + "' is not a move 'x y'");
     if (!onBoardXY(int(x), int(y)) || x != int(x) || y != int(y))
-      return refusal(400, "(" + std::to_string(x) + "," + std::to_string(y) + ") is off the board");
+      return gameRefusal(400, "(" + std::to_string(x) + "," + std::to_string(y) + ") is off the board");
     std::string error;
-    if (!game_.humanMove(cellAt(int(x), int(y)), error)) return refusal(409, error);
+    if (!game_.humanMove(cellAt(int(x), int(y)), error)) return gameRefusal(409, error);
     return answerIfBot();
   }
 
   HttpResponse botMove() {
     std::string error;
-    if (!game_.botToMove()) return refusal(409, game_.isOver() ? "the game is over" : "it is not a bot's turn");
-    if (!game_.botMove(error)) return refusal(502, error);
+    if (!game_.botToMove()) return gameRefusal(409, game_.isOver() ? "the game is over" : "it is not a bot's turn");
+    if (!game_.botMove(error)) return gameRefusal(502, error);
     return ok();
   }
 
@@ -167,9 +202,9 @@ class BoardApp {
     auto it = form.find("moves");
     std::vector<Cell> moves;
     std::string error;
-    if (it == form.end()) return refusal(400, "no moves: send moves=X+Y;X+Y");
-    if (!arena::parseMoveList(it->second, moves, error, true)) return refusal(400, "moves: " + error);
-    if (!game_.start(game_.seats(), moves, error)) return refusal(400, "moves: " + error);
+    if (it == form.end()) return gameRefusal(400, "no moves: send moves=X+Y;X+Y");
+    if (!arena::parseMoveList(it->second, moves, error, true)) return gameRefusal(400, "moves: " + error);
+    if (!game_.start(game_.seats(), moves, error)) return gameRefusal(400, "moves: " + error);
     return answerIfBot();
   }
 
@@ -237,8 +272,11 @@ class BoardApp {
   std::atomic<const BookAnalyst*> analyst_{nullptr};
   std::atomic<bool> bookLoading_{false};
   Thinker thinker_;
+  std::mutex gameMutex_;  // game_ and mode_: one change at a time
   Game game_;
   std::string mode_ = "play";
+  mutable std::mutex publishedMutex_;
+  std::string published_;  // the game's state as /api/state gives it
 };
 
 }  // namespace yav::board

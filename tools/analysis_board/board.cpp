@@ -74,7 +74,9 @@ int main(int argc, char** argv) {
   std::cerr << "board: open http://" << host << ":" << server.port() << "/  (Ctrl-C stops)" << std::endl;
   board::HttpLimits httpLimits;
   httpLimits.maxBodyBytes = size_t(maxBody);
-  server.serve([&app](const board::HttpRequest& r) { return app.handle(r); }, stop, httpLimits);
+  // Ctrl-C ends the thinks at once; a bot's move ends within its time limit.
+  server.serve([&app](const board::HttpRequest& r) { return app.handle(r); }, stop, httpLimits, 5000,
+               [&app] { app.stopThinks(); });
   app.stopBots();
   std::cerr << "board: stopped after " << server.served() << " requests" << std::endl;
   // The bots are stopped and the socket closed; freeing the book's half a million positions one by

@@ -69,7 +69,7 @@ table.plies td{border-bottom:1px solid #eee;padding:1px 4px}
 <div class="panel"><h2>Analyse</h2>
 <label><input type="checkbox" id="heat" checked> book heat map</label>
 &nbsp; think for <input type="number" id="thinkms" value="1000" min="10" max="10000" style="width:70px"> ms
-<button id="thinkbtn">Think</button><div id="aerror"></div><div id="bookline"></div><div id="thinkout"></div></div>
+<button id="thinkbtn">Think</button><button id="stopbtn" disabled>Stop</button><div id="aerror"></div><div id="bookline"></div><div id="thinkout"></div></div>
 <div class="panel"><h2>Moves</h2><table class="plies" id="plies"></table></div>
 </div></main>
 <script>
@@ -187,12 +187,16 @@ async function clickCell(x,y){
  const t0=performance.now();const r=await api("POST","/api/move",{move:x+" "+y});
  const ms=Math.round(performance.now()-t0);window.lastClickMs=ms;
  await refresh();if(r.ok)$("botinfo").textContent+="\nclick to answer: "+ms+" ms";busy=false;}
+// The server goes on answering while it thinks (moves, the state); Stop ends the think early. A
+// result for a position no longer on the board is dropped.
 async function think(){
- const ms=$("thinkms").value;$("thinkout").textContent="thinking for "+ms+" ms...";
- const r=await api("GET","/api/analyse?moves="+encodeURIComponent(moveListOf(currentMoves()))+"&think="+encodeURIComponent(ms),null,"aerror");
- if(!r.ok){$("thinkout").textContent="";return;}
+ const ms=$("thinkms").value,moves=moveListOf(currentMoves());$("thinkout").textContent="thinking for "+ms+" ms...";
+ $("thinkbtn").disabled=true;$("stopbtn").disabled=false;
+ const r=await api("GET","/api/analyse?moves="+encodeURIComponent(moves)+"&think="+encodeURIComponent(ms),null,"aerror");
+ $("thinkbtn").disabled=false;$("stopbtn").disabled=true;
+ if(!r.ok||moves!==moveListOf(currentMoves())){$("thinkout").textContent="";return;}
  const t=r.data.think;if(!t){$("thinkout").textContent=r.data.over?"the game is over":"no result";return;}thinkResult=t;
- $("thinkout").textContent="bot's search: "+t.iterations+" it in "+t.ms+" ms, plays "+(t.move?t.move.join(" "):"-")+", value "+t.value+(t.proof?" proven "+t.proof:"")+"\n"+
+ $("thinkout").textContent=(t.stopped?"stopped: ":"")+"bot's search: "+t.iterations+" it in "+t.ms+" ms, plays "+(t.move?t.move.join(" "):"-")+", value "+t.value+(t.proof?" proven "+t.proof:"")+"\n"+
   t.top.map((m,i)=>"#"+(i+1)+" "+m.x+" "+m.y+"  value "+m.value.toFixed(3)+"  "+m.visits+" visits"+(m.proof?" proven "+m.proof:"")).join("\n");draw();}
 function setMode(m){mode=m;for(const k of["play","watch","replay"]){$("tab-"+k).classList.toggle("on",k===m);$("p-"+k).classList.toggle("hidden",k!==m);}
  running=false;refresh();}
@@ -209,7 +213,7 @@ $("undo").onclick=async()=>{await api("POST","/api/undo");refresh();};
 $("askbot").onclick=async()=>{await api("POST","/api/bot");refresh();};
 $("setup").onclick=async()=>{await api("POST","/api/setup",{moves:$("movelist").value});refresh();};
 $("copy").onclick=async()=>{const t=$("movelist");t.select();try{await navigator.clipboard.writeText(t.value);}catch(e){document.execCommand("copy");}};
-$("heat").onchange=()=>refresh();$("thinkbtn").onclick=think;
+$("heat").onchange=()=>refresh();$("thinkbtn").onclick=think;$("stopbtn").onclick=()=>api("POST","/api/stop",null,"aerror");
 $("wstart").onclick=async()=>{running=false;await api("POST","/api/new",{seat:"watch"});refresh();};
 $("wstep").onclick=()=>watchStep();$("wrun").onclick=()=>{if(!running)watchRun();};$("wpause").onclick=()=>{running=false;};
 $("recfile").onchange=async()=>{const f=$("recfile").files[0];if(!f)return;const text=await f.text();

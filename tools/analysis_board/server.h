@@ -1,6 +1,8 @@
-// The analysis board's HTTP server loop: POSIX sockets, one connection at a time (a page for one person;
-// the state it serves is one game), each read against a deadline so that a client that sends
-// nothing or sends slowly cannot hold it, and a stop flag (Ctrl-C) checked several times a second.
+// The analysis board's HTTP server loop: POSIX sockets, each connection served on a thread of its own
+// (at most `maxConnections` at once, beyond them a 503), so that a slow client or a long request
+// (a bot's move, a "think") never holds up the others; each read against a deadline so that a
+// client that sends nothing or sends slowly ends with a 408, and a stop flag (Ctrl-C) checked
+// several times a second. The handler is called from several threads at once.
 #pragma once
 
 #include <arpa/inet.h>
@@ -15,7 +17,10 @@
 #include <chrono>
 #include <cstring>
 #include <functional>
+#include <list>
 #include <string>
+#include <system_error>
+#include <thread>
 
 #include "tools/arena/json.h"
 #include "tools/analysis_board/http.h"
@@ -59,22 +64,58 @@ class HttpServer {
   }
   int port() const { return port_; }
 
-  // Answers requests until `stop` is set. `readTimeoutMs`: how long one request may take to arrive.
+  // Answers requests until `stop` is set, each connection on its own thread. `readTimeoutMs`: how
+  // long one request may take to arrive. `onStop`, when given, is called once `stop` is seen and
+  // before the connections still open are waited for (to cut short a long request: a "think").
   void serve(const Handler& handler, const std::atomic<bool>& stop, const HttpLimits& limits = HttpLimits(),
-             int readTimeoutMs = 5000) {
+             int readTimeoutMs = 5000, const std::function<void()>& onStop = {}) {
     while (!stop) {
+      reap(false);
       pollfd p{fd_, POLLIN, 0};
       if (poll(&p, 1, 200) <= 0) continue;
       const int client = accept4(fd_, nullptr, nullptr, SOCK_CLOEXEC);
       if (client < 0) continue;
-      answer(client, handler, stop, limits, readTimeoutMs);
-      close(client);
-      ++served_;
+      if (workers_.size() >= maxConnections_) {  // one try, without waiting: the client may not read
+        const std::string text = responseText(errorResponse(503, "too many connections at once"));
+        [[maybe_unused]] const ssize_t n = ::send(client, text.data(), text.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+        close(client);
+        continue;
+      }
+      workers_.emplace_back();
+      Worker& w = workers_.back();
+      try {
+        w.thread = std::thread([this, &w, client, &handler, &stop, limits, readTimeoutMs] {
+          answer(client, handler, stop, limits, readTimeoutMs);
+          close(client);
+          ++served_;
+          w.done = true;
+        });
+      } catch (const std::system_error&) {  // no thread to be had: the client is told, the server goes on
+        workers_.pop_back();
+        sendAll(client, responseText(errorResponse(503, "no thread for the connection")));
+        close(client);
+      }
     }
+    if (onStop) onStop();
+    reap(true);
   }
   uint64_t served() const { return served_; }
 
  private:
+  struct Worker {
+    std::thread thread;
+    std::atomic<bool> done{false};
+  };
+  // Joins the connections' threads that are done (`all`: every one, waiting for them).
+  void reap(bool all) {
+    for (auto it = workers_.begin(); it != workers_.end();)
+      if (all || it->done) {
+        it->thread.join();
+        it = workers_.erase(it);
+      } else
+        ++it;
+  }
+
   static void sendAll(int fd, const std::string& text) {
     size_t done = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
@@ -125,7 +166,9 @@ class HttpServer {
 
   int fd_ = -1;
   int port_ = 0;
-  uint64_t served_ = 0;
+  std::atomic<uint64_t> served_{0};
+  size_t maxConnections_ = 64;  // connections served at once; beyond, 503
+  std::list<Worker> workers_;   // the connections being served (a list: a Worker never moves)
 };
 
 }  // namespace yav::board
