@@ -230,6 +230,26 @@ TEST(BoardServer, ACrashingOrSilentBotIsReportedAndTheGameKept) {
   }
 }
 
+// A bot process gets PR_SET_PDEATHSIG (tools/arena/process.h), which Linux fires when the *thread*
+// that forked it ends. Started from the thread of the connection that asked for its move, the bot
+// died when that connection ended, and the next move found it gone. `exec` makes the bot itself the
+// process with the signal (as a shell that execs its last command does), not only its shell.
+TEST(BoardServer, TheBotAnswersAgainAfterTheConnectionThatStartedItEnded) {
+  BoardServerRun run(boardWithBot("exec " + boardBin("fake_bot legal")));
+  ASSERT_EQ(boardPost(run.port(), "/api/new", "seat=1").status, 200);
+  const BoardReply first = boardPost(run.port(), "/api/move", "move=3+3");
+  ASSERT_EQ(first.status, 200) << first.body;
+  ASSERT_EQ(boardField(first.json, "plies").items.size(), 2u) << first.body;
+  // The first connection's thread ends just after its answer: time enough for it, and for a
+  // signal it set off to arrive.
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const std::string cell = movesOf(first).find("0 0") == std::string::npos ? "0+0" : "1+0";
+  const BoardReply second = boardPost(run.port(), "/api/move", "move=" + cell);
+  ASSERT_EQ(second.status, 200) << "the bot started for the first move is gone: " << second.body;
+  EXPECT_EQ(boardField(second.json, "plies").items.size(), 4u) << second.body;
+  EXPECT_EQ(boardField(second.json, "problem").str, "") << second.body;
+}
+
 TEST(BoardServer, StealUndoAndSetUp) {
   BoardServerRun run(boardWithBot(boardBin("bot --no-book --iterations 100")));
   const BoardReply opened = boardPost(run.port(), "/api/new", "seat=2");

@@ -5,10 +5,15 @@
 
 #include <array>
 #include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tools/arena/record_file.h"
@@ -61,10 +66,75 @@ inline bool nestedTooDeep(const std::string& text, int maxDepth = 64) {
   return false;
 }
 
-// Called from the server's threads at once. The game changes under gameMutex_, one request at a
-// time (a bot's move holds it for its answer); /api/state answers from the last state published,
-// so that neither a bot's move nor a think holds it up. /api/analyse and /api/record read no
-// game; thinks take turns on the one search tree (Thinker) and /api/stop ends them.
+// One thread, as long-lived as the app, that runs the game's changes in turn. Every bot process is
+// started (forked) on it: the arena gives a bot PR_SET_PDEATHSIG (tools/arena/process.h), which
+// Linux fires when the *thread* that forked it ends, so a bot started on a connection's thread
+// would be killed when that connection ends. Here a bot dies with the app's thread, that is with
+// the server.
+class GameThread {
+ public:
+  GameThread() : thread_([this] { loop(); }) {}
+  GameThread(const GameThread&) = delete;
+  GameThread& operator=(const GameThread&) = delete;
+  ~GameThread() {  // after the changes asked before (nobody asks once the app is being destroyed)
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      ending_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+
+  // Runs `task` on the thread, after the tasks asked before it, and waits for its answer (an
+  // exception it throws is thrown here).
+  HttpResponse run(const std::function<HttpResponse()>& task) {
+    Job job{&task, {}, nullptr, false};
+    std::unique_lock<std::mutex> lock(mutex_);
+    jobs_.push_back(&job);
+    wake_.notify_all();
+    done_.wait(lock, [&] { return job.done; });
+    if (job.error) std::rethrow_exception(job.error);
+    return job.response;
+  }
+
+ private:
+  struct Job {
+    const std::function<HttpResponse()>* task;
+    HttpResponse response;
+    std::exception_ptr error;
+    bool done;
+  };
+  void loop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [&] { return ending_ || !jobs_.empty(); });
+      if (jobs_.empty()) return;
+      Job* job = jobs_.front();
+      jobs_.pop_front();
+      lock.unlock();
+      try {
+        job->response = (*job->task)();
+      } catch (...) {
+        job->error = std::current_exception();
+      }
+      lock.lock();
+      job->done = true;
+      done_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::deque<Job*> jobs_;  // each on the stack of the run() that waits for it
+  bool ending_ = false;
+  std::thread thread_;
+};
+
+// Called from the server's threads at once. The game changes on gameThread_ (so its bots are
+// started there), one request at a time (a bot's move holds the next change for its answer);
+// /api/state answers from the last state published, so that neither a bot's move nor a think holds
+// it up. /api/analyse and /api/record read no game; thinks take turns on the one search tree
+// (Thinker) and /api/stop ends them.
 class BoardApp {
  public:
   BoardApp(BoardOptions options, arena::Limits limits = arena::Limits())
@@ -74,6 +144,7 @@ class BoardApp {
     game_.start(seatsFor("1"), {}, error);
     publish();
   }
+  ~BoardApp() { stopBots(); }
 
   HttpResponse handle(const HttpRequest& r) {
     std::map<std::string, std::string> form;
@@ -94,18 +165,25 @@ class BoardApp {
                                            : errorResponse(404, "no page " + r.path);
     if (r.path == "/api/record") return record(r.body);
     if (r.path == "/api/stop") return {200, "application/json", "{\"stopped\":" + std::to_string(stopThinks()) + "}"};
-    std::lock_guard<std::mutex> lock(gameMutex_);
-    if (r.path == "/api/new") return newGame(form);
-    if (r.path == "/api/move") return move(form);
-    if (r.path == "/api/bot") return botMove();
-    if (r.path == "/api/undo") return refusalOr(game_.undo(error), error);
-    if (r.path == "/api/setup") return setup(form);
-    return errorResponse(404, "no route " + r.path);
+    if (r.path != "/api/new" && r.path != "/api/move" && r.path != "/api/bot" && r.path != "/api/undo" &&
+        r.path != "/api/setup")
+      return errorResponse(404, "no route " + r.path);
+    return gameThread_.run([&]() -> HttpResponse {
+      std::lock_guard<std::mutex> lock(gameMutex_);
+      if (r.path == "/api/new") return newGame(form);
+      if (r.path == "/api/move") return move(form);
+      if (r.path == "/api/bot") return botMove();
+      if (r.path == "/api/undo") return refusalOr(game_.undo(error), error);
+      return setup(form);
+    });
   }
 
   void stopBots() {
-    std::lock_guard<std::mutex> lock(gameMutex_);
-    game_.stopBots();
+    gameThread_.run([this] {
+      std::lock_guard<std::mutex> lock(gameMutex_);
+      game_.stopBots();
+      return HttpResponse();
+    });
   }
   // Ends every think asked so far (/api/stop; the server's stop, so that it need not wait).
   int stopThinks() { return thinker_.stopAll(); }
@@ -277,6 +355,7 @@ class BoardApp {
   std::string mode_ = "play";
   mutable std::mutex publishedMutex_;
   std::string published_;  // the game's state as /api/state gives it
+  GameThread gameThread_;  // last: ends before the game it changes
 };
 
 }  // namespace yav::board
