@@ -10,7 +10,6 @@
 #include <string>
 
 #include "book/embedded_book.h"
-#include "book/embedded_prior.h"
 #include "book_turn.h"
 #include "clock.h"
 #include "opening_book.h"
@@ -28,7 +27,6 @@ struct BotConfig : yav::TurnBudget {  // time or iterations per turn, seed (turn
   bool forcing = true;
   bool endgame = true;
   bool prover = true;
-  bool prior = true;
   bool quiet = false;
   bool ponder = true;  // search on while the opponent thinks (ponder.h); never with --iterations
 };
@@ -46,7 +44,6 @@ const char* const kUsage =
     "  --no-forcing        no forcing solver (default: on)\n"
     "  --no-endgame        no endgame solver (default: on)\n"
     "  --no-prover         no df-pn (default: on)\n"
-    "  --no-prior          no move prior (default: on)\n"
     "  --quiet             no stderr line (default: a line a turn)\n"
     "  --no-ponder         no search on the opponent's time (default: on)\n"
     "  --deep-time-ms MS --deep-until-turn T  turns 2..T search MS (default: off)\n";
@@ -97,8 +94,6 @@ bool parseArgs(int argc, char** argv, BotConfig& cfg) {
       cfg.endgame = false;
     } else if (arg == "--no-prover") {
       cfg.prover = false;
-    } else if (arg == "--no-prior") {
-      cfg.prior = false;
     } else if (arg == "--quiet") {
       cfg.quiet = true;
     } else if (arg == "--no-ponder") {
@@ -142,16 +137,7 @@ int main(int argc, char** argv) {
   if (!cfg.forcing) options.forcing = false;
   if (!cfg.endgame) options.endgame = false;
   if (cfg.prover && !cfg.plainUct) options.proverShare = 0.2;
-  if (!cfg.prior || cfg.plainUct) options.priorVisits = 0;
   yav::Search search(yav::kDefaultNodes, options);
-  if (options.priorVisits) {
-    std::vector<float> weights;
-    std::string error;
-    if (yav::prior::decodeWeights(kEmbeddedPrior, weights, error))
-      search.usePrior(std::move(weights));
-    else
-      std::cerr << "prior: " << error << "; playing without it\n";
-  }
   yav::ProtocolReader reader(std::cin);
   yav::TurnInput turn;
   yav::OpeningBook book;

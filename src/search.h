@@ -39,7 +39,6 @@
 #include "clock.h"
 #include "endgame.h"
 #include "forcing.h"
-#include "move_prior.h"
 #include "playout.h"
 #include "result.h"
 #include "rng.h"
@@ -83,12 +82,6 @@ class Search {
   // pondering does before it searches: a bot that does not ponder calls it after its answer, so
   // that its next turn need not compact on the clock (SearchTree::Compaction).
   void keepTreeFor(const Board& position) { setRoot(position, SearchTree::Compaction::Early); }
-
-  // The move prior's weights (move_prior.h), used when options().priorVisits > 0; empty: none.
-  void usePrior(std::vector<float> weights) {
-    prior_ = std::move(weights);
-    priorOn_ = options_.priorVisits > 0 && prior_.size() == size_t(prior::weightCount());
-  }
 
   // Reads `clock` (a test's fake one; empty: the steady clock) for the time of every later run.
   void useClock(const MsClock& clock) { clock_ = clock; }
@@ -198,21 +191,6 @@ class Search {
     return true;
   }
 
-  // The prior's virtual RAVE visits for the children of node idx (position b): SearchOptions::priorVisits.
-  void addPrior(Index idx, const Board& b) {
-    if (b.canSteal()) return;  // the steal shares no AMAF statistics with any placement
-    const Node& n = tree_[idx];
-    float z[kCells], mean = 0;
-    const int count = n.childCount;
-    for (int i = 0; i < count; ++i) mean += z[i] = prior::logit(prior_, b, tree_[n.firstChild + Index(i)].move, n.move);
-    mean /= float(count);
-    const float m = float(options_.priorVisits), scale = float(options_.priorScale);
-    for (int i = 0; i < count; ++i) {
-      const float q = 1.0f / (1.0f + std::exp(-scale * (z[i] - mean)));
-      tree_[n.firstChild + Index(i)].addAmaf(uint64_t(options_.priorVisits) | uint64_t(2 * m * q + 0.5f) << 32);
-    }
-  }
-
   bool forcingEnabled() const { return options_.forcing && options_.solver && options_.tactics; }
   bool endgameEnabled() const { return options_.endgame && options_.solver && options_.tactics; }
 
@@ -276,7 +254,6 @@ class Search {
           break;
         }
       }
-      if (priorOn_ && n.visits == options_.priorVisit && n.firstChild) addPrior(idx, board);
       const bool firstCheck = n.visits == forcingVisits_;
       if (idx != root && (firstCheck || (n.visits == retryVisits_ && n.forcingMark == ForcingMark::kRetry))) {
         if (firstCheck && endgameEnabled() && popcount(board.empty()) <= options_.endgameTreeEmpties) {
@@ -365,8 +342,6 @@ class Search {
   ForcingSolver forcing_;
   ReplyTable replies_;
   EndgameSolver endgame_;
-  std::vector<float> prior_;  // the move prior's weights (usePrior)
-  bool priorOn_ = false;
   std::unique_ptr<TurnProver> prover_;  // made at its first use (options_.proverShare)
   StopRule stopRule_;
   MsClock clock_;               // a test's fake clock (useClock), else the steady clock

@@ -71,16 +71,6 @@ struct SearchOptions {
   double proverMinValue = 0.3;  // the tree values some proven wins below a half
   uint64_t proverExpansions = 300;
 
-  // Move prior (move_prior.h): when a node reaches priorVisit visits (and has children), each child
-  // gets priorVisits virtual RAVE visits valued by the prior, 1 / (1 + exp(-priorScale * (z - mean
-  // z))) for its logit z. priorVisits = 0, or a search given no weights (Search::usePrior), is the
-  // search without it. Late and light: at fixed iterations (600 games each), 20 visits at the 16th
-  // visit scored 0.569 against the search without the prior, 10 at the 16th 0.553, at the 8th 0.525,
-  // at the 32nd 0.522, and 30 at birth 0.423 (docs/experiments/2026-12-move-prior.md).
-  uint32_t priorVisits = 20;
-  double priorScale = 1.0;
-  uint32_t priorVisit = 16;
-
   // The offline analysis variant (tactical suites, book verification): the bot's search with the
   // endgame solver in the tree as the provers have always had it (their proofs and the book's
   // stay comparable across versions).
@@ -97,7 +87,6 @@ struct SearchOptions {
     SearchOptions o;
     o.solver = o.tactics = o.smartPlayouts = o.lastGoodReply = o.secureChild = o.forcing = o.endgame = false;
     o.raveK = 0;
-    o.priorVisits = 0;
     o.exploration = 0.7;
     return o;
   }

@@ -11,7 +11,7 @@
 namespace yav {
 namespace {
 
-constexpr uint32_t kCommitted = 1021418757;
+constexpr uint32_t kCommitted = 2345705296;
 
 TEST(SearchSignature, MatchesTheCommittedValue) {
   EXPECT_EQ(searchSignature(std::string(YAVALATH_SOURCE_DIR) + "/tests/data"), kCommitted)

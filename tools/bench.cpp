@@ -29,7 +29,6 @@
 #include "tools/common/search_config.h"
 #include "tools/common/search_signature.h"
 #include "tools/common/tactics_suite.h"
-#include "tools/train/prior_file.h"
 
 using namespace yav;
 
@@ -206,8 +205,7 @@ std::vector<Board> endgamePositions(const std::string& path) {
 // MCTS iterations per second of the search (the bot's options unless --config changes them, no
 // book) on a position given as the bot's input (tests/data/bench_*.txt), for `seconds`; the tree
 // starts empty.
-double timeMcts(const std::string& path, double seconds, uint64_t seed, const SearchConfig& config,
-                const std::vector<float>& prior) {
+double timeMcts(const std::string& path, double seconds, uint64_t seed, const SearchConfig& config) {
   std::ifstream in(path);
   ProtocolReader reader(in);
   TurnInput turn;
@@ -218,7 +216,6 @@ double timeMcts(const std::string& path, double seconds, uint64_t seed, const Se
   }
   static Search search(config.nodes, config.options);
   search.reset();
-  search.usePrior(prior);
   SearchLimits limits;
   limits.timeMs = seconds * 1000;
   limits.seed = seed;
@@ -235,7 +232,7 @@ int main(int argc, char** argv) {
   bool signature = false;
   SearchConfig config;
   config.nodes = kDefaultNodes;  // the bot's tree unless --config sets nodes=N
-  std::string configName = "the bot's search", priorFile;
+  std::string configName = "the bot's search";
   cli::Flags flags("bench");
   flags
       .number("--seconds", "S", seconds, 1e-6, cli::kNoMax,
@@ -248,17 +245,12 @@ int main(int argc, char** argv) {
       .text("--endgame", "FILE", endgameSuite,
             "tactical suite whose positions of 21-28 empty cells time the endgame solver", endgameSuite)
       .value("--config", "CONFIG", "the search's configuration for MCTS iterations/s (search_match --help)",
-             "the bot's",
-             [&config, &configName](const std::string& v) {
+             "the bot's", [&config, &configName](const std::string& v) {
                std::string error;
                configName = "config '" + v + "'";
                return parseSearchConfig(v, config, error) ? std::string() : "--config: " + error;
-             })
-      .text("--prior", "FILE", priorFile, "the move prior's weights (train prior) for pvisits > 0", "the bot's");
+             });
   flags.parseOrExit(argc, argv, 1, "usage: bench [--seconds S] [--rounds R] [--seed N] | bench --signature\n");
-  std::vector<float> prior;
-  std::string priorError;
-  if (!train::loadPriorWeights(priorFile, prior, priorError)) flags.fail(priorError);
   if (signature) {
     const uint32_t value = searchSignature("tests/data");  // run from the repository, as the defaults are
     if (!value) {
@@ -310,7 +302,7 @@ int main(int argc, char** argv) {
     if (round == 0 || c < canonNs) canonNs = c;
     if (round == 0 || k < checkNs) checkNs = k;
     for (size_t i = 0; i < mctsPaths.size(); ++i) {
-      mctsIps[i] = std::max(mctsIps[i], timeMcts(mctsPaths[i], seconds, seed + uint64_t(round), config, prior));
+      mctsIps[i] = std::max(mctsIps[i], timeMcts(mctsPaths[i], seconds, seed + uint64_t(round), config));
       measured("MCTS");
     }
   }

@@ -21,17 +21,15 @@
 #include "tools/common/progress.h"
 #include "tools/common/search_config.h"
 #include "tools/common/stop_signal.h"
-#include "tools/train/prior_file.h"
 
 using namespace yav;
 
 namespace {
 
 // Plays one game; returns the winning config (0 = A, 1 = B) or -1 for a draw.
-int playSearchGame(const SearchConfig& a, const SearchConfig& b, const std::vector<float>& prior, bool aFirst,
-                   Cell opening, double timeMs, uint64_t iterations, uint64_t seed, double& slowestMs) {
+int playSearchGame(const SearchConfig& a, const SearchConfig& b, bool aFirst, Cell opening, double timeMs,
+                   uint64_t iterations, uint64_t seed, double& slowestMs) {
   Search sa(a.nodes, a.options), sb(b.nodes, b.options);
-  sa.usePrior(prior), sb.usePrior(prior);  // used by a configuration with pvisits > 0
   Search* player[2] = {aFirst ? &sa : &sb, aFirst ? &sb : &sa};
   const int configOf[2] = {aFirst ? 0 : 1, aFirst ? 1 : 0};
   Board board;
@@ -63,7 +61,6 @@ int main(int argc, char** argv) {
   double timeMs = 0;
   uint64_t iterations = 0, seed = 1;
   SearchConfig a, b;
-  std::string priorFile;
   cli::Flags flags("search_match");
   auto config = [](SearchConfig& c) {
     return [&c](const std::string& v) {
@@ -81,20 +78,16 @@ int main(int argc, char** argv) {
       .integer("--jobs", "J", jobs, 1, 1024, "games at the same time")
       .integer("--seed", "S", seed, 0, cli::kNoLimit, "seed of the openings and searches")
       .value("--a", "CONFIG", "configuration of A", "the bot's search options", config(a))
-      .value("--b", "CONFIG", "configuration of B", "the bot's search options", config(b))
-      .text("--prior", "FILE", priorFile, "the move prior's weights (train prior) for pvisits > 0", "the bot's");
+      .value("--b", "CONFIG", "configuration of B", "the bot's search options", config(b));
   flags.parseOrExit(
       argc, argv, 1,
       "usage: search_match (--time-ms MS | --iterations N) [--games N] [--jobs J] [--seed S]\n"
-      "                    [--a CONFIG] [--b CONFIG] [--prior FILE]\n"
+      "                    [--a CONFIG] [--b CONFIG]\n"
       "Plays two search configurations against each other in process (no protocol, no processes).\n"
       "Each opening (a random first stone) is played twice with the seats swapped; prints A's score.\n"
       "Ctrl-C: the games begun finish, and the score is of the games finished (status 130).\n",
       0, "CONFIG: comma-separated keys applied in order to the bot's search options:\n" + searchConfigKeys());
   if (timeMs <= 0 && iterations == 0) flags.fail("set --time-ms or --iterations");
-  std::vector<float> prior;
-  std::string error;
-  if (!train::loadPriorWeights(priorFile, prior, error)) flags.fail(error);
 
   stopOnSignals(stopRequested);
   std::atomic<int> next{0};
@@ -107,7 +100,7 @@ int main(int argc, char** argv) {
       Rng rng(seed * 7919 + uint64_t(g / 2));
       const Cell opening = Cell(rng.below(kCells));
       double slow = 0;
-      const int w = playSearchGame(a, b, prior, g % 2 == 0, opening, timeMs, iterations, seed + uint64_t(g), slow);
+      const int w = playSearchGame(a, b, g % 2 == 0, opening, timeMs, iterations, seed + uint64_t(g), slow);
       std::lock_guard<std::mutex> lock(mutex);
       (w == 0 ? winsA : w == 1 ? winsB : draws)++;
       slowest = std::max(slowest, slow);

@@ -21,7 +21,7 @@ namespace yav::book {
 // spaces the compiler does not need, and shortens the project's identifiers), which leaves this:
 // about 77,000 positions at 15 bits a character and the 10-11 bits a position of a deep book. A
 // submission over the budget fails its check with the bookpack --budget to re-pack with.
-constexpr size_t kDefaultBudgetChars = 44240;
+constexpr size_t kDefaultBudgetChars = 48620;
 
 struct BookChoice {
   Cell move = kNoCell;  // canonical orientation

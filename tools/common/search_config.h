@@ -91,12 +91,6 @@ inline bool parseSearchConfig(const std::string& text, SearchConfig& cfg, std::s
       cfg.options.endgameTreeEmpties = int(v);
     else if (key == "egtreenodes")
       cfg.options.endgameTreeNodes = uint32_t(v);
-    else if (key == "pvisits")
-      cfg.options.priorVisits = uint32_t(v);
-    else if (key == "pscale")
-      cfg.options.priorScale = v;
-    else if (key == "pat")
-      cfg.options.priorVisit = uint32_t(std::max(1.0, v));
 
     else {
       error = "unknown config key '" + key + "'";
@@ -139,10 +133,7 @@ inline std::string searchConfigKeys() {
     << "  egrootnodes=N  endgame solver nodes at the root (default " << d.endgameRootNodes << ")\n"
     << "  egtree=N     nodes with at most N empty cells are solved at their check (default " << d.endgameTreeEmpties
     << ")\n"
-    << "  egtreenodes=N  endgame solver nodes at a node (default " << d.endgameTreeNodes << ")\n"
-    << "  pvisits=N    the move prior's virtual RAVE visits, 0 = off (default " << d.priorVisits << ")\n"
-    << "  pscale=X     the prior's logit scale of those visits' value (default " << d.priorScale << ")\n"
-    << "  pat=N        a node gets them at this visit count (default " << d.priorVisit << ")\n";
+    << "  egtreenodes=N  endgame solver nodes at a node (default " << d.endgameTreeNodes << ")\n";
   return o.str();
 }
 

@@ -1,7 +1,7 @@
 // The search signature (bench --signature): the bot's search, at fixed iterations and seed, on the
 // three bench positions (tests/data/bench_*.txt), reduced to one number, as Stockfish's bench node
 // count is. Any change to what the search computes (a move, a visit count, a proof, the size of
-// the tree, the embedded move prior) changes it; speed and the machine do not, nor do build flags (no clock is read).
+// the tree) changes it; speed and the machine do not, nor do build flags (no clock is read).
 // tests/test_search_signature.cpp holds the committed value: a commit that changes the search
 // updates it and says why.
 #pragma once
@@ -12,7 +12,6 @@
 
 #include "protocol.h"
 #include "search.h"
-#include "tools/train/prior_file.h"
 
 namespace yav {
 
@@ -32,9 +31,6 @@ inline uint32_t searchSignature(const std::string& dataDir) {
     TurnInput turn;
     if (!in || !reader.read(turn)) return 0;
     Search search(kDefaultNodes);
-    std::vector<float> prior;  // the bot's (its decoding is checked by the tests)
-    std::string error;
-    if (train::loadPriorWeights("", prior, error)) search.usePrior(prior);
     SearchLimits limits;
     limits.iterations = kSignatureIterations;
     limits.seed = 1;

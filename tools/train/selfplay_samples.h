@@ -4,7 +4,11 @@
 // depend on how many threads played them or where a run was stopped and resumed.
 #pragma once
 
+#include <atomic>
+#include <fstream>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "search.h"
@@ -58,6 +62,48 @@ inline std::vector<Sample> selfPlayGame(const SelfPlayOptions& opt, uint64_t gam
     if (b.play(move) != Outcome::None || !b.empty()) break;
   }
   return out;
+}
+
+// Plays games [done, total) on `threads` threads, appending each finished game to `path` as a
+// "# game N" line and its samples (games may land out of order). Returns the games finished.
+// `stop` (Ctrl-C) lets the games under way finish; `onGame(finished)` reports progress.
+template <class OnGame>
+int playSelfPlayGames(const SelfPlayOptions& opt, const std::string& path, const std::vector<bool>& have, int total,
+                      int threads, const std::atomic<bool>& stop, OnGame onGame) {
+  std::ofstream file(path, std::ios::app);
+  std::mutex mutex;
+  std::atomic<int> next{0};
+  int finished = 0;
+  auto worker = [&] {
+    for (int g; !stop.load() && (g = next++) < total;) {
+      if (size_t(g) < have.size() && have[size_t(g)]) continue;
+      const std::vector<Sample> samples = selfPlayGame(opt, uint64_t(g));
+      std::string text = "# game " + std::to_string(g) + "\n";
+      for (const Sample& s : samples) {
+        Sample c = s;
+        c.key = canonicalize(s.key).key;
+        text += sampleLine(c);
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      file << text << std::flush;
+      onGame(++finished);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  return finished;
+}
+
+// The games a self-play file already holds (its "# game N" lines), to resume it.
+inline std::vector<bool> selfPlayGamesIn(const std::string& path, int total) {
+  std::vector<bool> have(size_t(std::max(total, 0)), false);
+  std::ifstream in(path);
+  std::string line;
+  int g = 0;
+  while (std::getline(in, line))
+    if (std::sscanf(line.c_str(), "# game %d", &g) == 1 && g >= 0 && g < total) have[size_t(g)] = true;
+  return have;
 }
 
 }  // namespace yav::train

@@ -20,11 +20,7 @@
 #include "tools/common/stop_signal.h"
 #include "tools/train/book_samples.h"
 #include "tools/train/fit.h"
-#include "tools/train/games_file.h"
 #include "tools/train/metrics.h"
-#include "tools/train/policy_data.h"
-#include "tools/train/prior_file.h"
-#include "tools/train/prior_fit.h"
 #include "tools/train/samples.h"
 #include "tools/train/selfplay_samples.h"
 
@@ -110,239 +106,14 @@ int commandSelfPlay(int argc, char** argv) {
     }
     std::printf("train selfplay: %zu start positions from %s\n", opt.starts.size(), starts.c_str());
   }
-  const std::vector<bool> have = gamesIn(out, games);
+  const std::vector<bool> have = selfPlayGamesIn(out, games);
   const long already = long(std::count(have.begin(), have.end(), true));
   Progress progress("games", games - already);
   stopOnSignals(stopRequested);
-  const int played = playGamesToFile(
-      out, have, games, threads, stopRequested,
-      [&](uint64_t g) {
-        std::string text;
-        for (const Sample& s : selfPlayGame(opt, g)) {
-          Sample c = s;
-          c.key = canonicalize(s.key).key;
-          text += sampleLine(c);
-        }
-        return text;
-      },
-      [&](int n) { progress.update(n); });
+  const int played =
+      playSelfPlayGames(opt, out, have, games, threads, stopRequested, [&](int n) { progress.update(n); });
   std::printf("train selfplay: %d games played, %ld already in %s\n", played, already, out.c_str());
   return already + played < games && stopRequested ? kInterruptedStatus : 0;
-}
-
-int commandPolicy(int argc, char** argv) {
-  std::string out = "train/policy.tsv", starts = "tools/openings/book_exits.txt";
-  int games = 400, threads = 2;
-  PolicyDataOptions opt;
-  cli::Flags flags("train policy");
-  flags.text("--out", "FILE", out, "the rows file (appended; its games are not played again)", out)
-      .integer("--games", "N", games, 1, 10000000, "games in the file when done")
-      .integer("--threads", "T", threads, 1, 256, "games at once")
-      .integer("--iterations", "N", opt.iterations, 1000, 100000000, "the long search of each position")
-      .integer("--seed", "S", opt.seed, 0, cli::kNoLimit, "the games' seed")
-      .text("--starts", "FILE", starts, "lines of moves the odd games start from", starts);
-  flags.parseOrExit(argc, argv, 2,
-                    "usage: train policy [--out FILE] [--games N] [--threads T] [--iterations N] [--seed S]\n"
-                    "                    [--starts FILE]\n"
-                    "Self-play games; every position where the search had a choice is written with the\n"
-                    "visits its long search gave each move (tools/train/policy_data.h). Resumes: games\n"
-                    "already in FILE are skipped. Ctrl-C: the games under way finish (exit 130).\n");
-  std::ifstream in(starts);
-  if (!in) {
-    std::fprintf(stderr, "train policy: %s: cannot open\n", starts.c_str());
-    return 1;
-  }
-  std::string line, error;
-  for (int n = 1; std::getline(in, line); ++n) {
-    if (line.empty() || line[0] == '#') continue;
-    Board b;
-    if (!playMoves(line, b, error)) {
-      std::fprintf(stderr, "train policy: %s:%d: %s\n", starts.c_str(), n, error.c_str());
-      return 1;
-    }
-    opt.starts.push_back(line);
-  }
-  const std::vector<bool> have = gamesIn(out, games);
-  const long already = long(std::count(have.begin(), have.end(), true));
-  Progress progress("games", games - already);
-  stopOnSignals(stopRequested);
-  const int played = playGamesToFile(
-      out, have, games, threads, stopRequested, [&](uint64_t g) { return policyGameRows(opt, g); },
-      [&](int n) { progress.update(n); });
-  std::printf("train policy: %d games played, %ld already in %s\n", played, already, out.c_str());
-  return already + played < games && stopRequested ? kInterruptedStatus : 0;
-}
-
-int commandPolicyDb(int argc, char** argv) {
-  std::string db = "book/book.db", out = "train/policy-book.tsv";
-  uint64_t minVisits = 100000;
-  cli::Flags flags("train policy-db");
-  flags.text("--db", "PATH", db, "the book database", db)
-      .text("--out", "FILE", out, "the rows file to write", out)
-      .integer("--min-visits", "N", minVisits, 1, UINT32_MAX, "a verdict's visits in all for it to be a row");
-  flags.parseOrExit(argc, argv, 2,
-                    "usage: train policy-db [--db PATH] [--out FILE] [--min-visits N]\n"
-                    "Writes the database's deep searches as the move prior's rows (tools/train/policy_data.h).\n");
-  book::Database database;
-  std::string error;
-  if (!book::loadDatabase(db, database, error)) {
-    std::fprintf(stderr, "train policy-db: %s\n", error.c_str());
-    return 1;
-  }
-  const std::vector<PolicyRow> rows = databaseRows(database, uint32_t(minVisits));
-  std::string text = "# the deep searches of " + db + " with " + std::to_string(minVisits) + "+ visits\n";
-  for (const PolicyRow& r : rows) text += policyLine(r);
-  if (!book::writeFileAtomically(out, text, error)) {
-    std::fprintf(stderr, "train policy-db: %s\n", error.c_str());
-    return 1;
-  }
-  std::printf("train policy-db: %zu rows in %s\n", rows.size(), out.c_str());
-  return 0;
-}
-
-int commandPrior(int argc, char** argv) {
-  std::vector<std::string> data;
-  std::string out = "train/prior.txt", header = "book/embedded_prior.h";
-  PriorFitOptions opt;
-  double holdOut = 0.1;
-  uint64_t raveIterations = 32;
-  uint32_t priorVisits = 0;
-  double priorScale = SearchOptions().priorScale;
-  bool resume = false;
-  cli::Flags flags("train prior");
-  flags
-      .value("--data", "FILE", "a rows file of train policy (repeat for several)", "train/policy.tsv",
-             [&](const std::string& v) {
-               data.push_back(v);
-               return std::string();
-             })
-      .text("--out", "FILE", out, "the weights, after each epoch and on Ctrl-C", out)
-      .text("--header", "FILE", header, "the generated header the bot embeds", header)
-      .option("--resume", resume, "continue from the weights file's epoch")
-      .integer("--epochs", "N", opt.epochs, 1, 1000, "passes over the training rows")
-      .number("--rate", "R", opt.learningRate, 1e-6, 10, "AdaGrad's step")
-      .number("--l2", "L", opt.l2, 0, 1, "L2 regularisation")
-      .number("--hold-out", "SHARE", holdOut, 0.01, 0.5, "share of positions held out (by canonical key)")
-      .integer("--seed", "S", opt.seed, 0, cli::kNoLimit, "the shuffles' seed")
-      .integer("--rave-iterations", "N", raveIterations, 1, 1000000, "the short search RAVE is read after")
-      .integer("--prior-visits", "N", priorVisits, 0, 100000,
-               "also RAVE with the fitted prior's virtual visits in that search (SearchOptions::priorVisits)")
-      .number("--prior-scale", "X", priorScale, 0, 100, "with --prior-visits: SearchOptions::priorScale");
-  flags.parseOrExit(argc, argv, 2,
-                    "usage: train prior [--data FILE]... [--out FILE] [--epochs N] [--seed S] [--resume]\n"
-                    "Fits the move prior (src/move_prior.h) to the long searches' visits and prints the\n"
-                    "held-out table by phase: top-1 and top-3 agreement with the search's move and\n"
-                    "cross-entropy, for the uniform order, RAVE after a short search, and the prior.\n");
-  if (data.empty()) data = {"train/policy.tsv"};
-  std::vector<PolicyRow> rows;
-  for (const std::string& path : data) {
-    std::string error;
-    if (!readPolicyRows(path, rows, error)) {
-      std::fprintf(stderr, "train prior: %s\n", error.c_str());
-      return 1;
-    }
-  }
-  std::vector<PolicyRow> trainRows, testRows;
-  for (const PolicyRow& r : distinctRows(rows)) (heldOut(r.key, holdOut) ? testRows : trainRows).push_back(r);
-  if (trainRows.empty() || testRows.empty()) {
-    std::fprintf(stderr, "train prior: %zu training and %zu held-out rows: need both\n", trainRows.size(),
-                 testRows.size());
-    return 1;
-  }
-  std::printf("train prior: %zu rows, %zu positions: %zu training, %zu held out\n", rows.size(),
-              trainRows.size() + testRows.size(), trainRows.size(), testRows.size());
-  std::vector<EncodedRow> trainSet, testSet;
-  for (const PolicyRow& r : trainRows) trainSet.push_back(encodeRow(r));
-  for (const PolicyRow& r : testRows) testSet.push_back(encodeRow(r));
-  std::vector<float> weights, squares;
-  int epoch = 0;
-  std::string error;
-  if (resume && !loadPrior(out, weights, squares, epoch, error)) {
-    std::fprintf(stderr, "train prior: %s\n", error.c_str());
-    return 1;
-  }
-  stopOnSignals(stopRequested);
-  const Stopwatch clock;
-  epoch = fitPrior(weights, squares, trainSet, opt, epoch, stopRequested, [&](int e, double loss) {
-    std::fprintf(stderr, "epoch %d/%d: training cross-entropy %.4f (%.0f s)\n", e + 1, opt.epochs, loss,
-                 clock.elapsedMs() / 1000);
-    if (!savePrior(out, weights, squares, e + 1, error)) std::fprintf(stderr, "train prior: %s\n", error.c_str());
-  });
-  if (epoch < opt.epochs) {
-    if (!savePrior(out, weights, squares, epoch, error)) std::fprintf(stderr, "train prior: %s\n", error.c_str());
-    std::fprintf(stderr, "train prior: stopped at epoch %d of %d; %s holds it (--resume continues)\n", epoch,
-                 opt.epochs, out.c_str());
-    return kInterruptedStatus;
-  }
-  // RAVE's distribution after a short search (without and with the prior's virtual visits):
-  // softmax of its values at the temperature that fits the training rows best.
-  std::vector<PolicyRow> fitRows(trainRows.begin(), trainRows.begin() + std::min<size_t>(trainRows.size(), 2000));
-  auto raveScore = [&](uint32_t withPrior, RankScore(&out)[kPriorPhaseCount]) {
-    SearchOptions o;
-    o.priorVisits = withPrior;
-    o.priorScale = priorScale;
-    Search search(size_t(1) << 20, o);
-    search.usePrior(weights);
-    auto raveOf = [&](const std::vector<PolicyRow>& from) {
-      std::vector<std::vector<double>> values;
-      for (size_t i = 0; i < from.size(); ++i) values.push_back(raveValues(search, from[i], raveIterations, i + 1));
-      return values;
-    };
-    const std::vector<std::vector<double>> fitValues = raveOf(fitRows), testValues = raveOf(testRows);
-    double temperature = 1, bestLoss = 1e30;
-    std::vector<double> p;
-    for (double t = 1; t <= 256; t *= 1.25) {
-      double loss = 0;
-      for (size_t i = 0; i < fitRows.size(); ++i) softmaxOf(fitValues[i], t, p), loss += crossEntropy(trainSet[i], p);
-      if (loss < bestLoss) bestLoss = loss, temperature = t;
-    }
-    scoreRanking(
-        testSet, [&](size_t i, const EncodedRow&, std::vector<double>& q) { softmaxOf(testValues[i], temperature, q); },
-        out);
-    return temperature;
-  };
-  RankScore uniform[kPriorPhaseCount], rave[kPriorPhaseCount], learned[kPriorPhaseCount],
-      raveWithPrior[kPriorPhaseCount];
-  const double temperature = raveScore(0, rave);
-  const double temperatureWithPrior = priorVisits ? raveScore(priorVisits, raveWithPrior) : 0;
-  scoreRanking(
-      testSet,
-      [&](size_t, const EncodedRow& r, std::vector<double>& q) { q.assign(r.moves.size(), 1.0 / r.moves.size()); },
-      uniform);
-  printRankHeader(uniform);
-  scoreRanking(
-      testSet, [&](size_t, const EncodedRow& r, std::vector<double>& q) { rowProbabilities(weights, r, q); }, learned);
-  printRankRow("uniform", uniform);
-  char name[64];
-  std::snprintf(name, sizeof name, "RAVE, %llu it (T %.1f)", (unsigned long long)raveIterations, temperature);
-  printRankRow(name, rave);
-  if (priorVisits) {
-    std::snprintf(name, sizeof name, "RAVE + prior %u at %.2f (T %.1f)", priorVisits, priorScale, temperatureWithPrior);
-    printRankRow(name, raveWithPrior);
-  }
-  printRankRow("prior", learned);
-  // The table again for the weights as the bot reads them (rounded to their steps).
-  std::vector<float> shipped;
-  std::string text = book::bookTextOf(priorWeightBytes(weights));
-  if (!prior::decodeWeights(text, shipped, error)) {
-    std::fprintf(stderr, "train prior: the weights' own text does not decode: %s\n", error.c_str());
-    return 1;
-  }
-  RankScore rounded[kPriorPhaseCount];
-  scoreRanking(
-      testSet, [&](size_t, const EncodedRow& r, std::vector<double>& q) { rowProbabilities(shipped, r, q); }, rounded);
-  printRankRow("prior, as embedded", rounded);
-  const std::string summary =
-      std::to_string(trainSet.size()) + " training positions, " + std::to_string(opt.epochs) + " epochs, seed " +
-      std::to_string(opt.seed) + "; held-out top-1 " +
-      std::to_string(rounded[kPriorPhaseCount - 1].top1 / double(std::max<size_t>(1, rounded[kPriorPhaseCount - 1].n)));
-  if (!writePriorHeader(header, weights, summary, error)) {
-    std::fprintf(stderr, "train prior: %s\n", error.c_str());
-    return 1;
-  }
-  std::printf("train prior: wrote %s and %s (%d weights, %zu characters)\n", out.c_str(), header.c_str(),
-              prior::weightCount(), text.size() / kBookUtf8Bytes);
-  return 0;
 }
 
 bool saveCheckpoint(const std::string& path, const EvaluationWeights& e, int epoch, std::string& error) {
@@ -501,10 +272,6 @@ int main(int argc, char** argv) {
   if (command == "data") return commandData(argc, argv);
   if (command == "selfplay") return commandSelfPlay(argc, argv);
   if (command == "fit") return commandFit(argc, argv);
-  if (command == "policy") return commandPolicy(argc, argv);
-  if (command == "prior") return commandPrior(argc, argv);
-  if (command == "policy-db") return commandPolicyDb(argc, argv);
-  std::fprintf(stderr,
-               "usage: train data|selfplay|fit|policy|policy-db|prior [options]   (train COMMAND --help for each)\n");
+  std::fprintf(stderr, "usage: train data|selfplay|fit [options]   (train COMMAND --help for each)\n");
   return command == "--help" || command == "-h" ? 0 : 2;
 }
