@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
                      "lower bound above the shipped move's mean)");
   flags
       .option("--keep-moves", keepMoves,
-              "every move of the shipped book stays unless proven (or a proven win replaces it): a re-pack that "
-              "only changes the budget")
+              "every move of the shipped book stays unless it is proven lost, or a proven win replaces a move "
+              "not proven: a re-pack that changes only what a proof settles")
       .option("--print-tree", printTree, "print the book that would be shipped (stdout) instead of writing it")
       .option("--empty", empty,
               "write an empty book (the bot then plays without one), e.g. while no book has passed its "
@@ -65,6 +65,8 @@ int main(int argc, char** argv) {
               "for the order positions are kept in")
       .integer("--budget", "CHARS", budgetChars, 0, cli::kNoLimit, "book text limit in characters (UTF-16 units)");
   flags.parseOrExit(argc, argv, 1, kUsage);
+  if (keepMoves && shippedFlags.fresh)
+    flags.fail("--keep-moves keeps the shipped moves, --fresh ignores them: not both");
 
   std::string error;
   Database db;
